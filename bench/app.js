@@ -1,0 +1,132 @@
+// Child process: the Express application under test, wired to ONE subject.
+//   node bench/app.js <subject> <workload> [upstreamPort]
+// subjects: harness | scenarist | msw | upstream | limit
+// Every subject serves the same two routes with the same bodies:
+//   GET  /items/:id  -> fetch(GET  <origin>/items/:id)        -> JSON body back
+//   POST /price      -> fetch(POST <origin>/price {sku, qty}) -> JSON body back
+// except `limit`, which answers the same bodies from a Map with no outgoing call.
+import http from 'node:http';
+import express from 'express';
+import { buildWorkload, MOCK_ORIGIN, answerMap, mapKey } from './lib/workloads.js';
+import { failChild } from './lib/proc.js';
+
+const [subject, workload, upstreamPort] = process.argv.slice(2);
+
+async function main() {
+  const spec = buildWorkload(workload);
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(express.json());
+
+  let origin = MOCK_ORIGIN;
+  let stop = async () => {};
+
+  if (subject === 'harness') {
+    const { loadHarness, toHarnessScenarios } = await import('./lib/harness-glue.js');
+    const { createHarness, defineScenarios, harnessMiddleware } = await loadHarness();
+    const harness = createHarness({
+      enabled: true,
+      scenarios: toHarnessScenarios(spec.scenarios, defineScenarios),
+      unhandled: 'bypass',
+    });
+    await harness.start();
+    app.use(harnessMiddleware(harness));
+    stop = () => harness.stop();
+  } else if (subject === 'scenarist') {
+    const { createScenaristGlue, toScenaristScenarios } = await import('./lib/scenarist-glue.js');
+    const s = createScenaristGlue({ scenarios: toScenaristScenarios(spec.scenarios) });
+    s.start();
+    app.use(s.middleware);
+    stop = async () => s.stop();
+  } else if (subject === 'msw') {
+    const { setupServer } = await import('msw/node');
+    const { http: mswHttp, HttpResponse } = await import('msw');
+    // static handlers, one per mock of the (single) active scenario
+    const handlers = spec.scenarios[0].mocks.map((m) => {
+      const url = MOCK_ORIGIN + m.path;
+      if (m.matchBody) {
+        const want = m.matchBody.sku;
+        return mswHttp.post(url, async ({ request }) => {
+          // each handler reads its own clone: the request body can only be read once
+          const body = await request.clone().json();
+          if (!body || body.sku !== want) return undefined;
+          return HttpResponse.json(m.body);
+        });
+      }
+      return mswHttp.get(url, () => HttpResponse.json(m.body));
+    });
+    const server = setupServer(...handlers);
+    server.listen({ onUnhandledRequest: 'bypass' });
+    stop = async () => server.close();
+  } else if (subject === 'upstream') {
+    if (!upstreamPort) throw new Error('upstream subject needs the upstream port');
+    origin = `http://127.0.0.1:${upstreamPort}`;
+  } else if (subject !== 'limit') {
+    throw new Error(`unknown subject ${subject}`);
+  }
+
+  if (subject === 'limit') {
+    const answers = answerMap(spec);
+    app.get('/items/:id', (req, res) => {
+      const body = answers.get(mapKey('GET', `/items/${req.params.id}`));
+      if (body === undefined) return res.status(404).json({ error: 'no answer' });
+      res.json(body);
+    });
+    app.post('/price', (req, res) => {
+      const body = answers.get(mapKey('POST', '/price', req.body?.sku));
+      if (body === undefined) return res.status(404).json({ error: 'no answer' });
+      res.json(body);
+    });
+  } else {
+    app.get('/items/:id', async (req, res, next) => {
+      try {
+        const r = await fetch(`${origin}/items/${req.params.id}`);
+        if (!r.ok) {
+          res.status(502).json({ error: `upstream answered ${r.status}`, body: await r.text() });
+          return;
+        }
+        res.json(await r.json());
+      } catch (err) {
+        next(err);
+      }
+    });
+    app.post('/price', async (req, res, next) => {
+      try {
+        const r = await fetch(`${origin}/price`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ sku: req.body?.sku, qty: req.body?.qty }),
+        });
+        if (!r.ok) {
+          res.status(502).json({ error: `upstream answered ${r.status}`, body: await r.text() });
+          return;
+        }
+        res.json(await r.json());
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+
+  // eslint-disable-next-line no-unused-vars
+  app.use((err, req, res, next) => {
+    res.status(500).json({ error: String(err && err.message ? err.message : err) });
+  });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const shutdown = async () => {
+    server.close();
+    server.closeAllConnections?.();
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('disconnect', shutdown);
+  process.send({ type: 'ready', port: server.address().port, pid: process.pid });
+}
+
+main().catch(failChild);

@@ -1,0 +1,111 @@
+// Child process: micro-benchmark of ONE outgoing-fetch interception subject.
+//   node bench/micro.js <subject> <warmup> <n>
+// Sequential `await fetch(URL)` + reading the JSON body, N times after a warm-up;
+// reports the mean (and p50/p99) per-call cost in microseconds.
+// subjects:
+//   floor       globalThis.fetch replaced by a function returning a Response
+//   interceptor @mswjs/interceptors FetchInterceptor answering directly
+//   msw         MSW setupServer with one static handler
+//   scenarist   Scenarist (core + msw-adapter dynamic handler), inside its AsyncLocalStorage
+//   harness     scenario-harness, inside harness.run(testId, ...)
+import { failChild } from './lib/proc.js';
+
+const [subject, warmupArg, nArg] = process.argv.slice(2);
+const WARMUP = Number(warmupArg || 500);
+const N = Number(nArg || 2000);
+const URL_ = 'https://api.bench.test/micro/ping';
+const BODY = { ok: true };
+const BODY_TEXT = JSON.stringify(BODY);
+
+async function setup() {
+  if (subject === 'floor') {
+    globalThis.fetch = async () => new Response(BODY_TEXT, { headers: { 'content-type': 'application/json' } });
+    return { wrap: (fn) => fn(), stop: async () => {} };
+  }
+  if (subject === 'interceptor') {
+    const { FetchInterceptor } = await import('@mswjs/interceptors/fetch');
+    const interceptor = new FetchInterceptor();
+    interceptor.apply();
+    interceptor.on('request', ({ controller }) => {
+      controller.respondWith(new Response(BODY_TEXT, { headers: { 'content-type': 'application/json' } }));
+    });
+    return { wrap: (fn) => fn(), stop: async () => interceptor.dispose() };
+  }
+  if (subject === 'msw') {
+    const { setupServer } = await import('msw/node');
+    const { http, HttpResponse } = await import('msw');
+    const server = setupServer(http.get(URL_, () => HttpResponse.json(BODY)));
+    server.listen({ onUnhandledRequest: 'bypass' });
+    return { wrap: (fn) => fn(), stop: async () => server.close() };
+  }
+  if (subject === 'scenarist') {
+    const { createScenaristGlue } = await import('./lib/scenarist-glue.js');
+    const mk = (id, mocks) => ({ id, name: id, description: '', mocks });
+    const s = createScenaristGlue({
+      scenarios: {
+        default: mk('default', []),
+        micro: mk('micro', [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }]),
+      },
+    });
+    s.start();
+    const r = s.manager.switchScenario('micro-test', 'micro');
+    if (!r.success) throw r.error;
+    return { wrap: (fn) => s.testIdStorage.run('micro-test', fn), stop: async () => s.stop() };
+  }
+  if (subject === 'harness') {
+    const { loadHarness } = await import('./lib/harness-glue.js');
+    const { createHarness, defineScenarios } = await loadHarness();
+    const harness = createHarness({
+      enabled: true,
+      scenarios: defineScenarios({
+        default: { name: 'Default', mocks: [] },
+        micro: { name: 'Micro', mocks: [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }] },
+      }),
+      unhandled: 'bypass',
+    });
+    await harness.start();
+    await harness.switchScenario('micro-test', 'micro');
+    return { wrap: (fn) => harness.run('micro-test', fn), stop: () => harness.stop() };
+  }
+  throw new Error(`unknown micro subject ${subject}`);
+}
+
+async function main() {
+  const { wrap, stop } = await setup();
+  const result = await wrap(async () => {
+    // check the answer before timing anything
+    const first = await fetch(URL_);
+    const firstBody = await first.text();
+    if (first.status !== 200 || JSON.stringify(JSON.parse(firstBody)) !== BODY_TEXT) {
+      throw new Error(`${subject}: unexpected response ${first.status} ${firstBody}`);
+    }
+    for (let i = 0; i < WARMUP; i++) {
+      const r = await fetch(URL_);
+      await r.json();
+    }
+    const times = new Float64Array(N);
+    let bad = 0;
+    const t0 = process.hrtime.bigint();
+    let prev = t0;
+    for (let i = 0; i < N; i++) {
+      const r = await fetch(URL_);
+      const j = await r.json();
+      if (j.ok !== true) bad++;
+      const now = process.hrtime.bigint();
+      times[i] = Number(now - prev) / 1000;
+      prev = now;
+    }
+    const totalUs = Number(process.hrtime.bigint() - t0) / 1000;
+    times.sort();
+    return {
+      meanUs: totalUs / N,
+      p50Us: times[Math.floor(N * 0.5)],
+      p99Us: times[Math.min(N - 1, Math.floor(N * 0.99))],
+      bad,
+    };
+  });
+  await stop();
+  process.send({ type: 'result', subject, n: N, warmup: WARMUP, ...result }, () => process.exit(0));
+}
+
+main().catch(failChild);

@@ -1,0 +1,453 @@
+// Benchmark suite (issue 6). Parent process: starts every subject in its own child
+// process, checks its answers, drives load with autocannon (programmatic API,
+// 127.0.0.1 only), runs W5 (memory) and the micro-benchmark, prints a table of
+// figures and target ratios, and saves JSON to bench/results/latest.json.
+//
+//   npm run bench                 full run (about 5 minutes on 2 cores)
+//   BENCH_QUICK=1 node bench/run.js   smoke run (< 1 minute)
+//
+// Environment (all optional):
+//   BENCH_QUICK=1          short durations and fewer iterations
+//   BENCH_DURATION=s       seconds per autocannon measurement (default 5, quick 1)
+//   BENCH_WARMUP=s         seconds of autocannon warm-up before each (default 1.5, quick 0.5)
+//   BENCH_CONNECTIONS=n    autocannon connections (default 16)
+//   BENCH_MICRO_N=n        timed fetches per micro round (default 3000, quick 500)
+//   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 1000, quick 200)
+//   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 3, quick 1)
+//   BENCH_MEM_IDS=n        test IDs for W5 (default 10000)
+//   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
+//   BENCH_SUBJECTS=list    comma list of harness,scenarist,msw,upstream,limit,floor,interceptor
+//   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
+import autocannon from 'autocannon';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
+import { startChild, stopChild } from './lib/proc.js';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const rootDir = path.dirname(benchDir);
+
+const env = process.env;
+const QUICK = !!env.BENCH_QUICK && env.BENCH_QUICK !== '0';
+const num = (v, d) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
+const CFG = {
+  quick: QUICK,
+  duration: num(env.BENCH_DURATION, QUICK ? 1 : 5),
+  warmup: num(env.BENCH_WARMUP, QUICK ? 0.5 : 1.5),
+  connections: num(env.BENCH_CONNECTIONS, 16),
+  microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 3000),
+  microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 1000),
+  microRounds: num(env.BENCH_MICRO_ROUNDS, QUICK ? 1 : 3),
+  memIds: num(env.BENCH_MEM_IDS, 10_000),
+};
+const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const SUBJ = env.BENCH_SUBJECTS ? new Set(env.BENCH_SUBJECTS.split(',').map((s) => s.trim())) : null;
+const OUT = env.BENCH_OUT || path.join(benchDir, 'results', 'latest.json');
+
+const wanted = (w) => !ONLY || ONLY.has(w) || ONLY.has(w.split('-')[0]);
+const subjectWanted = (s) => !SUBJ || SUBJ.has(s);
+
+// Which subjects run in which load workload. Raw MSW has no notion of test IDs
+// (W3, W4 do not apply); the Map "limit" and the real upstream do not depend on
+// the number of mocks (W2) and have no scenarios (W3, W4).
+const LOAD_PLAN = [
+  ['W1', ['limit', 'upstream', 'msw', 'scenarist', 'harness']],
+  ['W2-10', ['msw', 'scenarist', 'harness']],
+  ['W2-100', ['msw', 'scenarist', 'harness']],
+  ['W2-1000', ['msw', 'scenarist', 'harness']],
+  ['W3', ['scenarist', 'harness']],
+  ['W4', ['scenarist', 'harness']],
+  ['W6', ['limit', 'upstream', 'msw', 'scenarist', 'harness']],
+];
+const MEM_SUBJECTS = ['scenarist', 'harness'];
+const MICRO_SUBJECTS = ['floor', 'interceptor', 'msw', 'scenarist', 'harness'];
+
+const SUBJECT_LABEL = {
+  harness: 'scenario-harness',
+  scenarist: 'Scenarist',
+  msw: 'raw MSW',
+  upstream: 'real upstream',
+  limit: 'limit (Map)',
+  floor: 'patched fetch (floor)',
+  interceptor: 'FetchInterceptor',
+};
+
+const headerFor = (subject) => (subject === 'scenarist' ? SCENARIST_HEADER : HARNESS_HEADER);
+
+const log = (...a) => console.error(...a);
+
+// ---------------------------------------------------------------- load runs
+
+function requestInit(subject, v) {
+  const headers = { [headerFor(subject)]: v.testId };
+  if (v.body !== undefined) headers['content-type'] = 'application/json';
+  return { method: v.method, headers, body: v.body };
+}
+
+async function checkOnce(base, subject, v, what) {
+  const r = await fetch(base + v.path, requestInit(subject, v));
+  const text = await r.text();
+  if (!v.check(r.status, text)) {
+    throw new Error(`${what}: ${v.method} ${v.path} (test ID ${v.testId}) answered ${r.status} ${text.slice(0, 300)}; expected ${v.expect}`);
+  }
+}
+
+async function pool(items, width, fn) {
+  let i = 0;
+  const workers = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (i < items.length) {
+      const item = items[i++];
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+async function switchAll(base, subject, switches) {
+  await pool(switches, 16, async ({ testId, scenarioId }) => {
+    const r = await fetch(`${base}/__scenario__`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [headerFor(subject)]: testId },
+      body: JSON.stringify({ scenario: scenarioId }),
+    });
+    const text = await r.text();
+    let j;
+    try {
+      j = JSON.parse(text);
+    } catch {
+      j = {};
+    }
+    if (r.status !== 200 || j.success !== true || j.scenarioId !== scenarioId) {
+      throw new Error(`switch ${testId} -> ${scenarioId} answered ${r.status} ${text.slice(0, 300)}`);
+    }
+  });
+}
+
+async function precheck(base, subject, spec) {
+  if (spec.kind === 'switch') {
+    // a switch, a switch of the same ID to the other scenario, then read it back
+    await checkOnce(base, subject, spec.variant(0), 'switch check');
+    const second = spec.variant(W4_TEST_IDS);
+    await checkOnce(base, subject, second, 'switch check');
+    const r = await fetch(`${base}/__scenario__`, { headers: { [headerFor(subject)]: second.testId } });
+    const j = await r.json().catch(() => ({}));
+    if (r.status !== 200 || j.scenarioId !== 's0001') {
+      throw new Error(`GET /__scenario__ after switch answered ${r.status} ${JSON.stringify(j)}`);
+    }
+    return 3;
+  }
+  // every distinct request of the workload (W3: all 1,000 test IDs)
+  const vs = Array.from({ length: spec.variantCount }, (_, c) => spec.variant(c));
+  await pool(vs, 8, (v) => checkOnce(base, subject, v, 'response check'));
+  return vs.length;
+}
+
+function runAutocannon(base, subject, spec, duration, counters) {
+  const hdr = headerFor(subject);
+  const opts = {
+    url: base,
+    connections: CFG.connections,
+    pipelining: 1,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req, ctx) => {
+          const v = spec.variant(counters.next++);
+          ctx.v = v;
+          req.method = v.method;
+          req.path = v.path;
+          req.headers = { [hdr]: v.testId };
+          if (v.body !== undefined) {
+            req.headers['content-type'] = 'application/json';
+            req.body = v.body;
+          } else req.body = undefined;
+          return req;
+        },
+        onResponse: (status, body, ctx) => {
+          counters.checked++;
+          if (!ctx.v || !ctx.v.check(status, body)) {
+            counters.bad++;
+            if (!counters.badSample) counters.badSample = { status, body: String(body).slice(0, 300), expected: ctx.v?.expect };
+          }
+        },
+      },
+    ],
+  };
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+async function measureLoad(workload, subject) {
+  const spec = buildWorkload(workload);
+  let upstream;
+  let app;
+  try {
+    if (subject === 'upstream') upstream = await startChild('upstream.js', [workload]);
+    app = await startChild('app.js', [subject, workload, upstream ? String(upstream.msg.port) : '']);
+    const base = `http://127.0.0.1:${app.msg.port}`;
+    if (subject === 'harness' || subject === 'scenarist') await switchAll(base, subject, spec.switches);
+    const checked = await precheck(base, subject, spec);
+    const counters = { next: 0, checked: 0, bad: 0, badSample: null };
+    if (CFG.warmup > 0) await runAutocannon(base, subject, spec, CFG.warmup, counters);
+    const warmBad = counters.bad;
+    counters.checked = 0;
+    const r = await runAutocannon(base, subject, spec, CFG.duration, counters);
+    const rps = r.requests.total / r.duration;
+    const valid = r.errors === 0 && r.timeouts === 0 && r.non2xx === 0 && counters.bad === 0 && warmBad === 0;
+    return {
+      subject,
+      valid,
+      rps,
+      requests: r.requests.total,
+      durationS: r.duration,
+      latencyMeanMs: r.latency.average,
+      latencyP50Ms: r.latency.p50,
+      latencyP99Ms: r.latency.p99,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      non2xx: r.non2xx,
+      mismatches: counters.bad,
+      checkedResponses: counters.checked,
+      precheckedRequests: checked,
+      ...(counters.badSample ? { badSample: counters.badSample } : {}),
+    };
+  } catch (err) {
+    return { subject, valid: false, error: String(err && err.message ? err.message : err) };
+  } finally {
+    if (app) await stopChild(app.child);
+    if (upstream) await stopChild(upstream.child);
+  }
+}
+
+// ---------------------------------------------------------------- W5 and micro
+
+async function measureMemory(subject) {
+  try {
+    const { child, msg } = await startChild('memory.js', [subject, String(CFG.memIds)], {
+      execArgv: ['--expose-gc'],
+      timeoutMs: 120_000,
+    });
+    await child.exited;
+    const { type: _t, ...rest } = msg;
+    return { valid: true, ...rest };
+  } catch (err) {
+    return { subject, valid: false, error: String(err && err.message ? err.message : err) };
+  }
+}
+
+async function measureMicro(subject) {
+  try {
+    const { child, msg } = await startChild('micro.js', [subject, String(CFG.microWarmup), String(CFG.microN)], {
+      timeoutMs: 120_000,
+    });
+    await child.exited;
+    const { type: _t, ...rest } = msg;
+    return { valid: rest.bad === 0, ...rest };
+  } catch (err) {
+    return { subject, valid: false, error: String(err && err.message ? err.message : err) };
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const fmtInt = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '—' : Math.round(n).toLocaleString('en-US'));
+const fmt1 = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '—' : n.toFixed(1));
+const fmt2 = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '—' : n.toFixed(2));
+
+function table(rows) {
+  const widths = [];
+  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] || 0, String(c).length)));
+  return rows
+    .map((row, ri) => {
+      const line = row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+function computeTargets(load, memory, micro) {
+  const rps = (w, s) => {
+    const r = load[w]?.[s];
+    return r && r.valid ? r.rps : undefined;
+  };
+  const t = [];
+  const add = (id, description, value, op, limit, detail) => {
+    const known = value !== undefined && Number.isFinite(value);
+    t.push({ id, description, value: known ? value : null, op, limit, met: known ? (op === '>=' ? value >= limit : value <= limit) : null, detail });
+  };
+  const div = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
+  add('W1-vs-scenarist', 'W1 throughput, harness / Scenarist', div(rps('W1', 'harness'), rps('W1', 'scenarist')), '>=', 2);
+  add('W1-vs-limit', 'W1 throughput, harness / no-call limit', div(rps('W1', 'harness'), rps('W1', 'limit')), '>=', 0.5);
+  add('W2-flat', 'W2 cost at 1,000 mocks / cost at 10 (harness)', div(rps('W2-10', 'harness'), rps('W2-1000', 'harness')), '<=', 1.1);
+  add('W3-vs-W1', `W3 cost (${W3_TEST_IDS} test IDs) / W1 cost (harness)`, div(rps('W1', 'harness'), rps('W3', 'harness')), '<=', 1.1);
+  add('W4-vs-scenarist', 'W4 switch throughput, harness / Scenarist', div(rps('W4', 'harness'), rps('W4', 'scenarist')), '>=', 1.2);
+  const mem = memory.harness;
+  add('W5-bytes', `W5 heap bytes per idle test ID at ${fmtInt(CFG.memIds)} (harness)`, mem && mem.valid ? mem.heapBytesPerId : undefined, '<=', 1024);
+  add('W6-vs-scenarist', `W6 throughput (${W6_CANDIDATES} candidates), harness / Scenarist`, div(rps('W6', 'harness'), rps('W6', 'scenarist')), '>=', 2);
+  const m = (s) => (micro[s] && micro[s].valid ? micro[s].meanUs : undefined);
+  add('micro-vs-floor', 'micro mean per call, harness / patched-fetch floor', div(m('harness'), m('floor')), '<=', 3);
+  return t;
+}
+
+function report(results) {
+  const out = [];
+  const { load, memory, micro, targets } = results;
+  out.push('');
+  out.push(`scenario-harness benchmarks — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()})`);
+  out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
+  out.push('');
+
+  const loadSubjects = ['harness', 'scenarist', 'msw', 'upstream', 'limit'];
+  const rows = [['workload (req/s; p99 ms)', ...loadSubjects.map((s) => SUBJECT_LABEL[s]), 'harness/Scenarist', 'harness/limit']];
+  for (const [w] of LOAD_PLAN) {
+    if (!load[w]) continue;
+    const cell = (s) => {
+      const r = load[w][s];
+      if (!r) return '';
+      if (r.error) return 'ERROR';
+      if (!r.valid) return `${fmtInt(r.rps)} INVALID`;
+      return `${fmtInt(r.rps)} (${fmt1(r.latencyP99Ms)})`;
+    };
+    const h = load[w].harness;
+    const ratio = (o) => (h?.valid && load[w][o]?.valid ? `${fmt2(h.rps / load[w][o].rps)}×` : '—');
+    rows.push([w, ...loadSubjects.map(cell), ratio('scenarist'), ratio('limit')]);
+  }
+  out.push(table(rows));
+
+  const errs = [];
+  for (const [w, subs] of Object.entries(load)) {
+    for (const [s, r] of Object.entries(subs)) {
+      if (r.error) errs.push(`  ${w} ${SUBJECT_LABEL[s]}: ${r.error.split('\n')[0]}`);
+      else if (!r.valid) errs.push(`  ${w} ${SUBJECT_LABEL[s]}: errors=${r.errors} timeouts=${r.timeouts} non2xx=${r.non2xx} mismatches=${r.mismatches} ${r.badSample ? JSON.stringify(r.badSample) : ''}`);
+    }
+  }
+
+  if (Object.keys(memory).length) {
+    out.push('');
+    const mrows = [['W5 memory per idle test ID', 'heap B/ID', 'RSS B/ID', 'test IDs']];
+    for (const s of MEM_SUBJECTS) {
+      const r = memory[s];
+      if (!r) continue;
+      if (!r.valid) {
+        mrows.push([SUBJECT_LABEL[s], 'ERROR', '', '']);
+        errs.push(`  W5 ${SUBJECT_LABEL[s]}: ${String(r.error).split('\n')[0]}`);
+      } else mrows.push([SUBJECT_LABEL[s], fmtInt(r.heapBytesPerId), fmtInt(r.rssBytesPerId), fmtInt(r.count)]);
+    }
+    out.push(table(mrows));
+  }
+
+  if (Object.keys(micro).length) {
+    out.push('');
+    const floor = micro.floor?.valid ? micro.floor.meanUs : undefined;
+    const urows = [['micro: sequential fetch, µs/call', 'mean', 'p50', 'p99', '× floor']];
+    for (const s of MICRO_SUBJECTS) {
+      const r = micro[s];
+      if (!r) continue;
+      if (!r.valid) {
+        urows.push([SUBJECT_LABEL[s], 'ERROR', '', '', '']);
+        errs.push(`  micro ${SUBJECT_LABEL[s]}: ${String(r.error || `bad=${r.bad}`).split('\n')[0]}`);
+      } else urows.push([SUBJECT_LABEL[s], fmt1(r.meanUs), fmt1(r.p50Us), fmt1(r.p99Us), floor ? `${fmt2(r.meanUs / floor)}×` : '—']);
+    }
+    out.push(table(urows));
+    out.push(`(${CFG.microN} timed calls after ${CFG.microWarmup} warm-up; best mean of ${CFG.microRounds} interleaved round(s))`);
+  }
+
+  out.push('');
+  const trows = [['target', 'measured', 'target', 'result']];
+  for (const t of targets) {
+    const val = t.value === null ? '—' : t.id === 'W5-bytes' ? `${fmtInt(t.value)} B` : `${fmt2(t.value)}×`;
+    const lim = t.id === 'W5-bytes' ? `${t.op} ${fmtInt(t.limit)} B` : `${t.op} ${t.limit}×`;
+    trows.push([t.description, val, lim, t.met === null ? 'n/a' : t.met ? 'met' : 'NOT MET']);
+  }
+  out.push(table(trows));
+  if (errs.length) {
+    out.push('');
+    out.push('problems:');
+    out.push(...errs);
+  }
+  out.push('');
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const started = Date.now();
+  const results = { config: CFG, env: {}, load: {}, memory: {}, micro: {}, targets: [] };
+  let commit = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    commit = null;
+  }
+  results.env = {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model?.trim(),
+    totalMemMiB: Math.round(os.totalmem() / 2 ** 20),
+    commit,
+    harnessBuilt: fs.existsSync(path.join(rootDir, 'dist', 'adapters', 'express.js')),
+    startedAt: new Date(started).toISOString(),
+  };
+  if (!results.env.harnessBuilt) log('warning: dist/adapters/express.js is missing; run `npm run build` (scenario-harness subject will fail)');
+
+  for (const [w, subjects] of LOAD_PLAN) {
+    if (!wanted(w)) continue;
+    results.load[w] = {};
+    for (const s of subjects) {
+      if (!subjectWanted(s)) continue;
+      const r = await measureLoad(w, s);
+      results.load[w][s] = r;
+      log(`${w.padEnd(8)} ${SUBJECT_LABEL[s].padEnd(17)} ${r.error ? `ERROR ${r.error.split('\n')[0]}` : `${fmtInt(r.rps)} req/s  p99 ${fmt1(r.latencyP99Ms)} ms${r.valid ? '' : '  INVALID'}`}`);
+    }
+  }
+
+  if (wanted('W5')) {
+    for (const s of MEM_SUBJECTS) {
+      if (!subjectWanted(s)) continue;
+      const r = await measureMemory(s);
+      results.memory[s] = r;
+      log(`W5       ${SUBJECT_LABEL[s].padEnd(17)} ${r.valid ? `${fmtInt(r.heapBytesPerId)} heap B/ID, ${fmtInt(r.rssBytesPerId)} RSS B/ID` : `ERROR ${String(r.error).split('\n')[0]}`}`);
+    }
+  }
+
+  if (wanted('micro')) {
+    const rounds = {};
+    for (let round = 0; round < CFG.microRounds; round++) {
+      for (const s of MICRO_SUBJECTS) {
+        if (!subjectWanted(s) && s !== 'floor') continue;
+        const r = await measureMicro(s);
+        (rounds[s] ||= []).push(r);
+        log(`micro    ${SUBJECT_LABEL[s].padEnd(17)} round ${round + 1}: ${r.valid ? `${fmt1(r.meanUs)} µs/call` : `ERROR ${String(r.error || `bad=${r.bad}`).split('\n')[0]}`}`);
+      }
+    }
+    for (const [s, rs] of Object.entries(rounds)) {
+      const ok = rs.filter((r) => r.valid);
+      if (ok.length === 0) results.micro[s] = rs[0];
+      else {
+        const best = ok.reduce((a, b) => (b.meanUs < a.meanUs ? b : a));
+        results.micro[s] = { ...best, roundMeansUs: rs.map((r) => (r.valid ? r.meanUs : null)) };
+      }
+    }
+  }
+
+  results.targets = computeTargets(results.load, results.memory, results.micro);
+  results.env.runtimeS = Math.round((Date.now() - started) / 100) / 10;
+  console.log(report(results));
+  console.log(`total runtime ${results.env.runtimeS} s`);
+
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
+  console.log(`saved ${path.relative(process.cwd(), OUT) || OUT}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { Harness } from '../core/create-harness.js';
+
+/** The path of a node:http request URL, without its query. */
+export function pathnameOf(url: string | undefined): string {
+  if (url === undefined) return '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * A Fetch `Request` for a node:http request. `parsedBody` is what a body parser already read
+ * (the stream is then empty); otherwise the body is streamed from `req`.
+ */
+export function toFetchRequest(req: IncomingMessage, options: { url?: string; parsedBody?: unknown } = {}): Request {
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const origin = `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const { parsedBody } = options;
+    if (parsedBody !== undefined) {
+      init.body = typeof parsedBody === 'string' || parsedBody instanceof Uint8Array ? (parsedBody as BodyInit) : JSON.stringify(parsedBody);
+      headers.delete('content-length');
+    } else if (!req.readableEnded) {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      // @note Node's fetch requires duplex: 'half' for a streamed request body.
+      init.duplex = 'half';
+    }
+  }
+  return new Request(new URL(options.url ?? req.url ?? '/', origin), init);
+}
+
+/** Write a Fetch `Response` to a node:http response, keeping multi-value `Set-Cookie` intact. */
+export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Answer a control request on node:http; false when `req` is not one (the caller continues).
+ * Shared by the Express, Koa, Fastify and node:http adapters.
+ */
+export async function handleNodeControlRequest(
+  harness: Harness,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { url?: string; parsedBody?: unknown } = {},
+): Promise<boolean> {
+  if (!harness.isControlPath(pathnameOf(options.url ?? req.url))) return false;
+  const response = await harness.handle(toFetchRequest(req, options));
+  if (response === null) return false;
+  await sendFetchResponse(res, response);
+  return true;
+}

@@ -1,0 +1,54 @@
+/**
+ * @module
+ * Express adapter: `app.use(harnessMiddleware(harness))`.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Harness } from '../core/create-harness.js';
+import { jsonResponse } from '../core/control/json-response.js';
+import { invalidJsonIssue } from '../core/control/switch-request-body.js';
+import { handleNodeControlRequest, pathnameOf, sendFetchResponse } from './_node-http.js';
+
+/** What body-parser puts on the errors it passes to `next(err)`. */
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  message?: string;
+}
+
+/**
+ * Express middleware that answers the control endpoints and runs every other request as its
+ * test (the `x-harness-test-id` header), so the app's outgoing calls get that test's mocks.
+ * Mount it before or after `express.json()`: an already-parsed body is used as it is, and a
+ * body the parser rejected still gets SPEC's JSON error on the control paths.
+ *
+ * @example
+ * const app = express();
+ * app.use(express.json());
+ * app.use(harnessMiddleware(harness));
+ * @see https://github.com/scenario-harness/scenario-harness#express
+ */
+export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorRequestHandler] {
+  if (!harness.enabled) return [(_req, _res, next) => next(), (error, _req, _res, next) => next(error)];
+
+  const handleRequest: RequestHandler = async (req, res, next) => {
+    // originalUrl: control paths are absolute even when the middleware is mounted under a prefix.
+    if (harness.isControlPath(pathnameOf(req.originalUrl))) {
+      const parsedBody = (req as { body?: unknown }).body;
+      if (await handleNodeControlRequest(harness, req, res, { url: req.originalUrl, parsedBody })) return;
+    }
+    harness.run(harness.testIdFrom(req.headers), next);
+  };
+
+  // @note A body parser mounted before us sends a malformed or oversized control body to the
+  // error handlers, skipping `handleRequest`; this one turns that into SPEC's JSON answer.
+  const handleParserError: ErrorRequestHandler = async (error: BodyParserError, req, res, next) => {
+    if (!harness.isControlPath(pathnameOf(req.originalUrl)) || typeof error?.type !== 'string') return next(error);
+    if (error.type === 'entity.too.large') return sendFetchResponse(res, jsonResponse({ error: 'Request body too large' }, 413));
+    if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+      return sendFetchResponse(res, jsonResponse({ error: 'Invalid request body', details: [invalidJsonIssue(error.message ?? error.type)] }, 400));
+    }
+    next(error);
+  };
+
+  return [handleRequest, handleParserError];
+}

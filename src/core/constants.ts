@@ -1,0 +1,15 @@
+/** The request header that carries the test ID (SPEC §1). Fixed; not configurable. */
+export const TEST_ID_HEADER = 'x-harness-test-id';
+
+/** The test ID used when a request carries no (or an empty) test-ID header (SPEC §1). */
+export const DEFAULT_TEST_ID = 'default-test';
+
+/** The scenario that answers when a test has selected none, and the fallback layer for every test. */
+export const DEFAULT_SCENARIO_ID = 'default';
+
+/** Control endpoint paths when `endpoints` leaves them out (SPEC §1, Configuration). */
+export const DEFAULT_ENDPOINTS = Object.freeze({
+  setScenario: '/__scenario__',
+  getScenario: '/__scenario__',
+  getState: '/__harness__/state',
+});

@@ -1,0 +1,100 @@
+import { DEFAULT_ENDPOINTS } from '../constants.js';
+import { readTestId } from '../read-test-id.js';
+import type { ActiveScenario, HarnessEndpoints } from '../types.js';
+import { jsonResponse, toErrorResponse } from './json-response.js';
+import { readJsonBody } from './read-json-body.js';
+import { parseSwitchRequestBody } from './switch-request-body.js';
+
+/** What the control endpoints act on: the harness, seen through the few calls they make. */
+export interface ControlTarget {
+  switchScenario(testId: string, scenarioId: string, variant?: string): Promise<void>;
+  getActiveScenario(testId: string): Promise<ActiveScenario | undefined>;
+  getState(testId: string): Promise<Record<string, unknown>>;
+  endTest(testId: string): Promise<void>;
+  scenarioName(scenarioId: string): string | undefined;
+  isRegistered(scenarioId: string): boolean;
+}
+
+export interface ControlOptions {
+  endpoints?: HarnessEndpoints;
+  /** Largest control request body, in bytes. @default 65536 */
+  maxBodyBytes?: number;
+  logError(message: string, error: unknown): void;
+}
+
+/** A handler for the control endpoints: a control request's Response, or `null` for any other request. */
+export type ControlRequestHandler = (request: Request) => Promise<Response | null>;
+
+/**
+ * Build the control endpoints of SPEC §4 as one Fetch handler; every framework adapter calls
+ * it, which is how they all behave the same (SPEC §4).
+ */
+export function createControlRequestHandler(target: ControlTarget, options: ControlOptions): {
+  handle: ControlRequestHandler;
+  isControlPath(pathname: string): boolean;
+} {
+  const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState]);
+
+  async function switchScenario(request: Request, testId: string): Promise<Response> {
+    const body = await readJsonBody(request, maxBodyBytes);
+    if (!body.ok) {
+      return body.status === 413
+        ? jsonResponse({ error: 'Request body too large' }, 413)
+        : jsonResponse({ error: 'Invalid request body', details: [body.issue] }, 400);
+    }
+    const parsed = parseSwitchRequestBody(body.value);
+    if (!parsed.success) return jsonResponse({ error: 'Invalid request body', details: parsed.issues }, 400);
+    const { scenario, variant } = parsed.data;
+    if (!target.isRegistered(scenario)) {
+      return jsonResponse({ error: `Scenario '${scenario}' not found. Did you forget to register it?` }, 400);
+    }
+    await target.switchScenario(testId, scenario, variant);
+    return jsonResponse({ success: true, testId, scenarioId: scenario, ...(variant === undefined ? {} : { variant }) });
+  }
+
+  async function getScenario(testId: string): Promise<Response> {
+    const active = await target.getActiveScenario(testId);
+    if (active === undefined) return jsonResponse({ error: 'No active scenario for this test ID', testId }, 404);
+    const scenarioName = target.scenarioName(active.scenarioId);
+    return jsonResponse({
+      testId,
+      scenarioId: active.scenarioId,
+      ...(scenarioName === undefined ? {} : { scenarioName }),
+      ...(active.variant === undefined ? {} : { variant: active.variant }),
+    });
+  }
+
+  async function route(request: Request, pathname: string): Promise<Response | null> {
+    const testId = readTestId(request.headers);
+    const { method } = request;
+    if (pathname === endpoints.setScenario && method === 'POST') return switchScenario(request, testId);
+    if (pathname === endpoints.setScenario && method === 'DELETE') {
+      await target.endTest(testId);
+      return jsonResponse({ success: true, testId });
+    }
+    if (pathname === endpoints.getScenario && (method === 'GET' || method === 'HEAD')) return getScenario(testId);
+    if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
+      return jsonResponse({ testId, state: await target.getState(testId) });
+    }
+    const allowed = [
+      ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
+      ...(pathname === endpoints.getScenario || pathname === endpoints.getState ? ['GET'] : []),
+    ];
+    return jsonResponse({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
+  }
+
+  return {
+    isControlPath: (pathname) => paths.has(pathname),
+    async handle(request) {
+      const pathname = new URL(request.url).pathname;
+      if (!paths.has(pathname)) return null;
+      try {
+        return await route(request, pathname);
+      } catch (error) {
+        return toErrorResponse(error, options.logError);
+      }
+    },
+  };
+}

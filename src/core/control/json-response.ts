@@ -1,0 +1,16 @@
+import { isHarnessError } from '../errors.js';
+
+/** A JSON response, as every control endpoint answers. */
+export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/**
+ * The one place a failure becomes an HTTP answer (SPEC §7): a store that is down is 503 with
+ * its message; anything unexpected is 500 `Internal server error`, never a stack.
+ */
+export function toErrorResponse(error: unknown, log: (message: string, error: unknown) => void): Response {
+  if (isHarnessError(error) && error.code === 'STORE_UNAVAILABLE') return jsonResponse({ error: error.message }, 503);
+  log('Internal error while answering a control request', error);
+  return jsonResponse({ error: 'Internal server error' }, 500);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** The body of `POST /__scenario__` (SPEC §4.1). Other keys are ignored. */
+export const switchRequestBodySchema = z.object({
+  scenario: z.string().min(1),
+  variant: z.string().optional(),
+});
+
+export type SwitchRequestBody = z.infer<typeof switchRequestBodySchema>;
+
+/** One entry of `details` in a 400 `Invalid request body` answer (SPEC §4.1). */
+export interface ValidationIssue {
+  code: string;
+  expected: string;
+  received: string;
+  path: string[];
+  message: string;
+}
+
+/** The type name of a JSON value, as `received` reports it. */
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** The issue for a body that is not JSON at all. */
+export function invalidJsonIssue(reason: string): ValidationIssue {
+  return { code: 'invalid_json', expected: 'JSON object', received: 'malformed JSON', path: [], message: `Request body is not valid JSON: ${reason}` };
+}
+
+/** Validate a parsed body; on failure, the `details` SPEC §4.1 asks for. */
+export function parseSwitchRequestBody(input: unknown): { success: true; data: SwitchRequestBody } | { success: false; issues: ValidationIssue[] } {
+  const result = switchRequestBodySchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  return {
+    success: false,
+    issues: result.error.issues.map((issue) => {
+      const received = valueAt(input, issue.path);
+      const path = issue.path.map(String);
+      if (issue.code === 'too_small') {
+        const minimum = Number(issue.minimum);
+        return {
+          code: issue.code,
+          expected: `${issue.origin} of length >= ${minimum}`,
+          received: `${describeType(received)} of length ${typeof received === 'string' ? received.length : 0}`,
+          path,
+          message: issue.message,
+        };
+      }
+      return {
+        code: issue.code,
+        expected: issue.code === 'invalid_type' ? issue.expected : 'valid value',
+        received: describeType(received),
+        path,
+        message: issue.message,
+      };
+    }),
+  };
+}

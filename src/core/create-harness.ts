@@ -1,0 +1,143 @@
+import { createCallListener } from './answer-call.js';
+import { DEFAULT_ENDPOINTS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
+import { createControlRequestHandler } from './control/handle-control-request.js';
+import { consoleLogger, quote, quoteList } from './dev-utils.js';
+import { compileScenarios } from './engine/compile-scenarios.js';
+import { HarnessError } from './errors.js';
+import { addCallListener, removeCallListener } from './interception.js';
+import { readTestId, type HeadersLike } from './read-test-id.js';
+import { createMemoryStore } from './store/memory-store.js';
+import { runWithTestId, tryGetTestId } from './test-context.js';
+import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap } from './types.js';
+import { validateOptions } from './validate-options.js';
+
+/** The IDs of a scenario map, as a union of string literals. */
+export type ScenarioId<S extends ScenarioMap> = Extract<keyof S, string>;
+
+/** A harness: the control endpoints, the interception, and the per-test sessions. */
+export interface Harness<S extends ScenarioMap = ScenarioMap> {
+  /** `options.enabled`: when false the harness does nothing and adapters pass everything through. */
+  readonly enabled: boolean;
+  /** The control endpoint paths in use, defaults filled in. */
+  readonly endpoints: Readonly<Required<HarnessEndpoints>>;
+  /** Begin intercepting outgoing calls. Idempotent; a no-op when disabled. */
+  start(): Promise<void>;
+  /** Stop intercepting and restore `fetch` and `http` (when no other harness is started). */
+  stop(): Promise<void>;
+  /** A control request's Response, or `null` for any other request (and always when disabled). */
+  handle(request: Request): Promise<Response | null>;
+  /** True when `pathname` is one of the control endpoint paths (always false when disabled). */
+  isControlPath(pathname: string): boolean;
+  /** Run `fn` with `testId` as the current test, for every call it makes (AsyncLocalStorage). */
+  run<T>(testId: string, fn: () => T): T;
+  /** The test ID that headers carry, by SPEC §1: missing or empty → `default-test`. */
+  testIdFrom(headers: HeadersLike): string;
+  /** Inside `run()`: its test ID; elsewhere `default-test`. */
+  currentTestId(): string;
+  /** `{ 'x-harness-test-id': currentTestId() }`, to forward the test ID by hand (other processes, queues). */
+  forwardHeaders(): Record<string, string>;
+  /** Select a scenario (and variant) for a test, clearing its state and sequences. Same rules as `POST /__scenario__`. */
+  switchScenario(testId: string, scenarioId: ScenarioId<S>, variant?: string): Promise<void>;
+  /** The scenario a test selected, or `undefined` when it selected none. */
+  getActiveScenario(testId: string): Promise<ActiveScenario | undefined>;
+  /** The state a test's mocks wrote (`{}` when none). */
+  getState(testId: string): Promise<Record<string, unknown>>;
+  /** Forget a test ID entirely: scenario, state and sequence positions. */
+  endTest(testId: string): Promise<void>;
+}
+
+function assertTestId(testId: unknown, method: string): asserts testId is string {
+  if (typeof testId !== 'string' || testId === '') {
+    throw new HarnessError('INVALID_TEST_ID', `Expected a non-empty test ID as the first argument of harness.${method}(), instead got ${JSON.stringify(testId)}.`);
+  }
+}
+
+/**
+ * Create a harness from scenario definitions. Definitions are validated here: a mistake
+ * throws a `HarnessError` naming the scenario, the mock and the field.
+ *
+ * @example
+ * const harness = createHarness({ enabled: process.env.NODE_ENV === 'test', scenarios });
+ * await harness.start();
+ * app.use(harnessMiddleware(harness));
+ * @see https://github.com/scenario-harness/scenario-harness#readme
+ */
+export function createHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
+  validateOptions(options);
+  const { enabled, scenarios: definitions, unhandled = 'warn', logger = consoleLogger } = options;
+  const compiled = compileScenarios(definitions);
+  const store = options.store ?? createMemoryStore();
+  const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
+  const listener = createCallListener({ scenarios: compiled, store, unhandled, logger });
+  let started: Promise<void> | undefined;
+
+  const harness: Harness<S> = {
+    enabled,
+    endpoints,
+    async start() {
+      if (!enabled) return;
+      started ??= addCallListener(listener).catch((error: unknown) => {
+        started = undefined;
+        throw error;
+      });
+      await started;
+    },
+    async stop() {
+      if (started === undefined) return;
+      await started.catch(() => {});
+      started = undefined;
+      await removeCallListener(listener);
+    },
+    handle: async (request) => (enabled ? control.handle(request) : null),
+    isControlPath: (pathname) => enabled && control.isControlPath(pathname),
+    run: (testId, fn) => runWithTestId(testId, fn),
+    testIdFrom: (headers) => readTestId(headers),
+    currentTestId: () => tryGetTestId() ?? DEFAULT_TEST_ID,
+    forwardHeaders: () => ({ [TEST_ID_HEADER]: tryGetTestId() ?? DEFAULT_TEST_ID }),
+    async switchScenario(testId, scenarioId, variant) {
+      assertTestId(testId, 'switchScenario');
+      const scenario = compiled.get(scenarioId);
+      if (scenario === undefined) {
+        throw new HarnessError(
+          'UNKNOWN_SCENARIO',
+          `Scenario '${scenarioId}' not found. Did you forget to register it? Registered scenarios: ${quoteList(compiled.keys())}.`,
+        );
+      }
+      if (variant !== undefined && typeof variant !== 'string') {
+        throw new HarnessError('INVALID_ARGUMENT', `Expected the variant to be a string, instead got ${typeof variant}.`);
+      }
+      if (variant !== undefined && !scenario.variants.has(variant)) {
+        logger.warn(
+          `Test ${quote(testId)} selected variant ${quote(variant)} of scenario ${quote(scenarioId)}, which declares no such variant, so it adds no mocks. Declared variants: ${quoteList(scenario.variants.keys())}.`,
+        );
+      }
+      await store.activate(testId, variant === undefined ? { scenarioId } : { scenarioId, variant });
+    },
+    async getActiveScenario(testId) {
+      assertTestId(testId, 'getActiveScenario');
+      return (await store.read(testId))?.active;
+    },
+    async getState(testId) {
+      assertTestId(testId, 'getState');
+      return { ...(await store.read(testId))?.state };
+    },
+    async endTest(testId) {
+      assertTestId(testId, 'endTest');
+      await store.end(testId);
+    },
+  };
+
+  const control = createControlRequestHandler(
+    {
+      switchScenario: (testId, scenarioId, variant) => harness.switchScenario(testId, scenarioId as ScenarioId<S>, variant),
+      getActiveScenario: harness.getActiveScenario,
+      getState: harness.getState,
+      endTest: harness.endTest,
+      scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
+      isRegistered: (scenarioId) => compiled.has(scenarioId),
+    },
+    { endpoints, logError: (message, error) => logger.error(message, error) },
+  );
+
+  return harness;
+}

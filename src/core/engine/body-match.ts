@@ -1,0 +1,42 @@
+import { isDeepStrictEqual } from 'node:util';
+import { compileStringMatch, isStringMatcherObject } from './string-match.js';
+
+/** A compiled `match.body`: `test` says whether an actual body matches; `leaves` counts criteria for specificity. */
+export interface BodyMatcher {
+  test(actual: unknown): boolean;
+  leaves: number;
+}
+
+/**
+ * Compile a partial deep body match. Objects match when every listed key matches (other keys
+ * are ignored); arrays match element by element and must have the same length; a `StringMatch`
+ * (RegExp or `{ contains }`-style object) tests a string leaf; any other leaf must be equal.
+ */
+export function compileBodyMatch(expected: unknown, field: string): BodyMatcher {
+  if (expected instanceof RegExp || isStringMatcherObject(expected)) {
+    const predicate = compileStringMatch(expected, field);
+    return {
+      leaves: 1,
+      test: (actual) => (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') && predicate(String(actual)),
+    };
+  }
+  if (Array.isArray(expected)) {
+    const items = expected.map((item, i) => compileBodyMatch(item, `${field}[${i}]`));
+    return {
+      leaves: Math.max(1, items.reduce((sum, item) => sum + item.leaves, 0)),
+      test: (actual) => Array.isArray(actual) && actual.length === items.length && items.every((item, i) => item.test(actual[i])),
+    };
+  }
+  if (typeof expected === 'object' && expected !== null) {
+    const entries = Object.entries(expected).map(([key, value]) => [key, compileBodyMatch(value, `${field}.${key}`)] as const);
+    return {
+      leaves: Math.max(1, entries.reduce((sum, [, item]) => sum + item.leaves, 0)),
+      test: (actual) =>
+        typeof actual === 'object' &&
+        actual !== null &&
+        !Array.isArray(actual) &&
+        entries.every(([key, item]) => Object.hasOwn(actual, key) && item.test((actual as Record<string, unknown>)[key])),
+    };
+  }
+  return { leaves: 1, test: (actual) => isDeepStrictEqual(actual, expected) };
+}

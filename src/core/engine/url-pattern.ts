@@ -1,0 +1,116 @@
+import { DefinitionError } from './definition-error.js';
+import { toStatelessRegExp } from './string-match.js';
+
+/**
+ * A compiled `Mock.url`. A static pattern (no `:param`, no `*`) is looked up by key;
+ * the others are tested with their RegExp.
+ */
+export interface UrlPattern {
+  /** Lower-cased `protocol//host[:port]`, or `undefined` when the pattern matches any origin. */
+  origin: string | undefined;
+  /** The path for a static pattern (trailing slash removed), else `undefined`. */
+  staticPath: string | undefined;
+  /** Params of the URL, or `undefined` when it does not match. */
+  match(origin: string, pathname: string, href: string): Record<string, string> | undefined;
+}
+
+const ABSOLUTE = /^(https?):\/\/([^/?#]+)(\/[^?#]*)?$/i;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+/** `/a/b/` and `/a/b` are the same endpoint. */
+export function trimTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `*` matches anything (slashes included), `:name` one path segment. */
+function globToRegExpSource(text: string, paramNames: string[], allowParams: boolean): string {
+  let source = '';
+  for (const part of text.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)) {
+    if (part === '*') source += '.*';
+    else if (allowParams && part.startsWith(':') && PARAM_NAME.test(part.slice(1))) {
+      paramNames.push(part.slice(1));
+      source += '([^/]+)';
+    } else source += escapeRegExp(part);
+  }
+  return source;
+}
+
+/**
+ * Compile a URL pattern: absolute (`https://api.x.com/users/:id`), path-only (`/v1/charges`),
+ * any-origin glob (`*\/v1/charges`), or a RegExp tested against the whole URL.
+ * Everything that could fail fails here, at harness creation.
+ */
+export function compileUrlPattern(url: string | RegExp): UrlPattern {
+  if (url instanceof RegExp) {
+    const regex = toStatelessRegExp(url.source, url.flags);
+    return {
+      origin: undefined,
+      staticPath: undefined,
+      match: (_origin, _pathname, href) => {
+        const found = regex.exec(href);
+        return found === null ? undefined : (found.groups ? Object.assign(Object.create(null), found.groups) : NO_PARAMS);
+      },
+    };
+  }
+  if (/[?#]/.test(url)) {
+    throw new DefinitionError('url', `${JSON.stringify(url)} has a query or fragment: match query parameters with "match.query" instead`);
+  }
+  let originPart: string | undefined;
+  let pathPart: string;
+  const absolute = ABSOLUTE.exec(url);
+  if (absolute !== null) {
+    originPart = `${absolute[1]!.toLowerCase()}://${absolute[2]!.toLowerCase()}`;
+    pathPart = absolute[3] ?? '/';
+  } else if (url.startsWith('/') || url.startsWith('*')) {
+    pathPart = url;
+  } else {
+    throw new DefinitionError('url', `${JSON.stringify(url)} is not a URL pattern: use an absolute http(s) URL ("https://api.example.com/users/:id"), a path ("/v1/charges"), a glob ("*/v1/charges") or a RegExp`);
+  }
+  pathPart = trimTrailingSlash(pathPart);
+  const duplicate = [...pathPart.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]).find((name, i, all) => all.indexOf(name) !== i);
+  if (duplicate !== undefined) throw new DefinitionError('url', `${JSON.stringify(url)} names the parameter ":${duplicate}" twice`);
+
+  const isStatic = !pathPart.includes('*') && !/:[A-Za-z_]/.test(pathPart) && (originPart === undefined || !originPart.includes('*'));
+  if (isStatic) {
+    const staticPath = pathPart;
+    return {
+      origin: originPart,
+      staticPath,
+      match: (origin, pathname) =>
+        (originPart === undefined || origin === originPart) && trimTrailingSlash(pathname) === staticPath ? NO_PARAMS : undefined,
+    };
+  }
+
+  const paramNames: string[] = [];
+  const originSource = originPart === undefined ? '' : globToRegExpSource(originPart, paramNames, false);
+  const pathSource = globToRegExpSource(pathPart, paramNames, true);
+  // Path-only globs that start with '*' test origin + path, so '*/v1/charges' means "any origin".
+  const testsOrigin = originPart !== undefined || pathPart.startsWith('*');
+  const regex = new RegExp(`^${originSource}${pathSource}/?$`);
+  const hostIsStatic = originPart !== undefined && !originPart.includes('*');
+  return {
+    origin: hostIsStatic ? originPart : undefined,
+    staticPath: undefined,
+    match: (origin, pathname) => {
+      const found = regex.exec(testsOrigin ? origin + pathname : pathname);
+      if (found === null) return undefined;
+      if (paramNames.length === 0) return NO_PARAMS;
+      const params: Record<string, string> = Object.create(null);
+      paramNames.forEach((name, i) => (params[name] = decode(found[i + 1]!)));
+      return params;
+    },
+  };
+}

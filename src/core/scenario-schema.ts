@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+const httpMethod = z
+  .string({ error: `expected an HTTP method (${HTTP_METHODS.join(', ')})` })
+  .refine((value) => (HTTP_METHODS as readonly string[]).includes(value.toUpperCase()), {
+    error: `expected one of ${HTTP_METHODS.join(', ')}`,
+  });
+
+const stringMatch = z.union(
+  [
+    z.string(),
+    z.instanceof(RegExp),
+    z.strictObject({ equals: z.string() }),
+    z.strictObject({ contains: z.string() }),
+    z.strictObject({ startsWith: z.string() }),
+    z.strictObject({ endsWith: z.string() }),
+    z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) }),
+  ],
+  { error: 'expected a string, a RegExp, or one of { equals | contains | startsWith | endsWith | regex: { source, flags? } }' },
+);
+
+const headerRecord = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      new Headers([[name, value.includes('{{') ? 'x' : value]]);
+    } catch {
+      ctx.addIssue({ code: 'custom', path: [name], message: `is not a valid HTTP header (name ${JSON.stringify(name)})` });
+    }
+  }
+});
+
+const mockResponse = z
+  .strictObject({
+    status: z.number().int().min(200).max(599).optional(),
+    headers: headerRecord.optional(),
+    body: z.unknown().optional(),
+    delay: z.number().finite().min(0).max(600_000).optional(),
+    error: z.literal('network').optional(),
+  })
+  .superRefine((response, ctx) => {
+    if (response.status !== undefined && NULL_BODY_STATUSES.has(response.status) && response.body !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: `must be left out: status ${response.status} has no body` });
+    }
+  });
+
+const mock = z
+  .strictObject({
+    method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
+    url: z.union([z.string().min(1), z.instanceof(RegExp)], { error: 'expected a URL pattern string or a RegExp' }),
+    match: z
+      .strictObject({
+        body: z.unknown().optional(),
+        query: z.record(z.string(), stringMatch).optional(),
+        headers: z.record(z.string(), stringMatch).optional(),
+        state: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+    response: mockResponse.optional(),
+    sequence: z
+      .strictObject({
+        responses: z.array(mockResponse).min(1, { error: 'a sequence needs at least one response' }),
+        repeat: z.enum(['last', 'cycle', 'none']).optional(),
+      })
+      .optional(),
+    afterResponse: z.strictObject({ setState: z.record(z.string().min(1), z.unknown()) }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.response === undefined) === (value.sequence === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs exactly one of "response" and "sequence"' });
+    }
+  });
+
+const scenario = z.strictObject({
+  name: z.string({ error: 'expected a name (a string)' }),
+  description: z.string().optional(),
+  mocks: z.array(mock, { error: 'expected an array of mocks' }),
+  variants: z.record(z.string().min(1), z.strictObject({ mocks: z.array(mock, { error: 'expected an array of mocks' }) })).optional(),
+});
+
+/** The shape every scenario map must have; `createHarness` parses with it before compiling. */
+export const scenarioMapSchema = z.record(z.string().min(1, { error: 'scenario IDs must not be empty' }), scenario, {
+  error: 'expected an object mapping scenario IDs to definitions',
+});

@@ -1,0 +1,52 @@
+import type { ActiveScenario } from '../types.js';
+
+/** A test's state: string keys (dots allowed) to any JSON value. */
+export type TestState = Readonly<Record<string, unknown>>;
+
+/** What an intercepted call needs of its test, read in one step. */
+export interface SessionSnapshot {
+  active?: ActiveScenario;
+  /** Never mutated: a store replaces it on every update. */
+  state: TestState;
+}
+
+/** One key written by `afterResponse.setState`. */
+export interface StateChange {
+  key: string;
+  value: unknown;
+  /** True for a key written `items[]`: push `value` onto the array under `key`. */
+  append: boolean;
+}
+
+export type SequenceRepeat = 'last' | 'cycle' | 'none';
+
+/**
+ * Where sessions live: per test ID the active scenario, the state and the sequence positions.
+ * Async because a store may sit across the network (Redis), and each method is one atomic step
+ * so that an app running as several processes sees one switch, one state, one sequence order.
+ */
+export interface SessionStore {
+  /** The session of a test ID, or `undefined` when the store holds nothing for it. */
+  read(testId: string): Promise<SessionSnapshot | undefined>;
+  /** Select a scenario, and clear the state and the sequence positions, in one step. */
+  activate(testId: string, active: ActiveScenario): Promise<void>;
+  /**
+   * Take the next position of a sequence in one atomic step and return the index of the
+   * response to serve, or `undefined` when a `'none'` sequence is used up.
+   */
+  advanceSequence(testId: string, sequenceKey: string, length: number, repeat: SequenceRepeat): Promise<number | undefined>;
+  /** Merge keys into the state (appending for `append` changes) in one atomic step. */
+  updateState(testId: string, changes: readonly StateChange[]): Promise<void>;
+  /** Forget the test ID: active scenario, state and positions. */
+  end(testId: string): Promise<void>;
+  /** Release what the store holds open (timers, connections). */
+  close?(): Promise<void>;
+}
+
+/** The position a sequence serves at `position` (0-based, before advancing); `undefined` once a `'none'` sequence is used up. */
+export function sequenceIndex(position: number, length: number, repeat: SequenceRepeat): number | undefined {
+  if (position < length) return position;
+  if (repeat === 'cycle') return position % length;
+  if (repeat === 'last') return length - 1;
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import { HarnessError } from './errors.js';
+import type { HarnessOptions } from './types.js';
+
+const UNHANDLED = ['bypass', 'warn', 'error'];
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
+}
+
+function fail(message: string): never {
+  throw new HarnessError('INVALID_OPTIONS', `Invalid createHarness options: ${message}`);
+}
+
+/** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
+export function validateOptions(options: HarnessOptions): void {
+  if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
+  if (typeof options.enabled !== 'boolean') {
+    fail(`expected "enabled" to be true or false, instead got ${describe(options.enabled)}. Set it from your environment, e.g. enabled: process.env.NODE_ENV === 'test'.`);
+  }
+  if (options.unhandled !== undefined && typeof options.unhandled !== 'function' && !UNHANDLED.includes(options.unhandled as string)) {
+    fail(`expected "unhandled" to be 'bypass', 'warn', 'error' or a function, instead got ${describe(options.unhandled)}.`);
+  }
+  for (const [name, path] of Object.entries(options.endpoints ?? {})) {
+    if (!['setScenario', 'getScenario', 'getState'].includes(name)) fail(`"endpoints.${name}" is not an endpoint; use setScenario, getScenario or getState.`);
+    if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path))) {
+      fail(`expected "endpoints.${name}" to be a path starting with "/" (no query), instead got ${describe(path)}.`);
+    }
+  }
+  if (options.store !== undefined) {
+    for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {
+      if (typeof (options.store as unknown as Record<string, unknown>)[method] !== 'function') {
+        fail(`"store" is missing the method ${method}(); pass a SessionStore such as createMemoryStore() or createRedisStore().`);
+      }
+    }
+  }
+}

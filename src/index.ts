@@ -1,0 +1,41 @@
+/**
+ * @module
+ * scenario-harness: per-test mock scenarios for a real Node.js app, switched over HTTP.
+ */
+
+/* Creating a harness */
+export { createHarness } from './core/create-harness.js';
+export type { Harness, ScenarioId } from './core/create-harness.js';
+export { defineScenarios } from './core/define-scenarios.js';
+
+/* Constants */
+export { DEFAULT_ENDPOINTS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+
+/* Errors */
+export { HarnessError, isHarnessError } from './core/errors.js';
+export type { HarnessErrorCode } from './core/errors.js';
+
+/* Sessions and stores */
+export { createMemoryStore } from './core/store/memory-store.js';
+export type { MemoryStoreOptions } from './core/store/memory-store.js';
+export type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from './core/store/session-store.js';
+
+/* Definition and option types */
+export type {
+  ActiveScenario,
+  HarnessEndpoints,
+  HarnessOptions,
+  HttpMethod,
+  Mock,
+  MockMatch,
+  MockResponse,
+  MockSequence,
+  ScenarioDefinition,
+  ScenarioMap,
+  ScenarioVariant,
+  StringMatch,
+  UnhandledCallContext,
+  UnhandledCallStrategy,
+} from './core/types.js';
+export type { Logger } from './core/dev-utils.js';
+export type { HeadersLike } from './core/read-test-id.js';
