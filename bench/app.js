@@ -109,8 +109,8 @@ async function main() {
     });
   }
 
-  // eslint-disable-next-line no-unused-vars
-  app.use((err, req, res, next) => {
+  // four arguments: Express recognises an error handler by its arity
+  app.use((err, _req, res, _next) => {
     res.status(500).json({ error: String(err && err.message ? err.message : err) });
   });
 
