@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.js';
 import { scenarioMapSchema } from '../scenario-schema.js';
-import type { Mock, ScenarioMap } from '../types.js';
+import type { Mock } from '../types.js';
 import { compileMock } from './compile-mock.js';
 import { DefinitionError } from './definition-error.js';
 import { createMockIndex, type MockIndex } from './mock-index.js';

@@ -1,0 +1,4 @@
+import { defineAdapterSuite } from '../conformance/adapter-suite.js';
+import { startNodeFixture } from './fixtures/node.js';
+
+defineAdapterSuite({ name: 'node:http', start: startNodeFixture });

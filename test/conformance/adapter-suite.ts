@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningApp, StartFixture } from './fixture.js';
+import { REAL_GREETING, startUpstream, type Upstream } from './upstream.js';
+
+export interface AdapterSuiteOptions {
+  /** Shown in test names: `express`, `next (App Router)`. */
+  name: string;
+  start: StartFixture;
+}
+
+const HEADER = 'x-harness-test-id';
+
+/**
+ * The behaviour every framework adapter must have (SPEC §4: "the same in every hosting
+ * framework"). The suite sees only HTTP, so in-process and child-process apps are tested alike.
+ */
+export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
+  describe(`adapter conformance: ${name}`, () => {
+    let upstream: Upstream;
+    let app: RunningApp;
+
+    beforeAll(async () => {
+      upstream = await startUpstream();
+      app = await start({ enabled: true, upstream: upstream.origin });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await upstream?.close();
+    });
+
+    const switchTo = async (testId: string, scenario: string) =>
+      fetch(app.url('/__scenario__'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADER]: testId },
+        body: JSON.stringify({ scenario }),
+      });
+    const greeting = async (testId?: string, path = '/greeting') => {
+      const response = await fetch(app.url(path), { headers: testId ? { [HEADER]: testId } : {} });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { greeting: string }).greeting;
+    };
+
+    test('selecting a scenario through the control endpoint changes what upstream returns', async () => {
+      const testId = randomUUID();
+      expect(await greeting(testId)).toBe('hello from the default scenario');
+      const switched = await switchTo(testId, 'friendly');
+      expect(switched.status).toBe(200);
+      expect(await switched.json()).toEqual({ success: true, testId, scenarioId: 'friendly' });
+      expect(await greeting(testId)).toBe('hi, friend');
+      const active = await fetch(app.url('/__scenario__'), { headers: { [HEADER]: testId } });
+      expect(await active.json()).toEqual({ testId, scenarioId: 'friendly', scenarioName: 'Friendly' });
+    });
+
+    test('requests without a test ID get the default behaviour', async () => {
+      expect(await greeting()).toBe('hello from the default scenario');
+      expect(await greeting('')).toBe('hello from the default scenario');
+    });
+
+    test('an unknown scenario returns SPEC\'s 400 naming the scenario', async () => {
+      const testId = randomUUID();
+      const response = await switchTo(testId, 'no-such-scenario');
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ error: "Scenario 'no-such-scenario' not found. Did you forget to register it?" });
+      expect(await greeting(testId)).toBe('hello from the default scenario');
+    });
+
+    test('an invalid switch body returns SPEC\'s 400 with details', async () => {
+      const response = await fetch(app.url('/__scenario__'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADER]: randomUUID() },
+        body: '{"scenario": 42',
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: string; details: unknown[] };
+      expect(body.error).toBe('Invalid request body');
+      expect(body.details).toHaveLength(1);
+    });
+
+    test('two test IDs in flight at once never see each other\'s scenario', async () => {
+      const [first, second] = [randomUUID(), randomUUID()];
+      await switchTo(first, 'friendly');
+      await switchTo(second, 'grumpy');
+      const gateA = upstream.gate(first);
+      const gateB = upstream.gate(second);
+      try {
+        // A enters first and leaves last; B enters while A is held and leaves first.
+        const requestA = greeting(first, `/gated-greeting/${first}`);
+        await gateA.arrived;
+        const requestB = greeting(second, `/gated-greeting/${second}`);
+        await gateB.arrived;
+        gateB.release();
+        expect(await requestB).toBe('go away');
+        gateA.release();
+        expect(await requestA).toBe('hi, friend');
+      } finally {
+        gateA.release();
+        gateB.release();
+      }
+    });
+
+    test('the test ID survives body parsing', async () => {
+      const testId = randomUUID();
+      await switchTo(testId, 'grumpy');
+      const response = await fetch(app.url('/body-then-greeting'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADER]: testId },
+        body: JSON.stringify({ order: 7 }),
+      });
+      expect(await response.json()).toEqual({ received: { order: 7 }, greeting: 'go away' });
+    });
+
+    test('multi-value response headers reach the client intact', async () => {
+      const response = await fetch(app.url('/cookies'), { headers: { [HEADER]: randomUUID() } });
+      expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    });
+
+    test('non-control paths fall through to the app untouched', async () => {
+      const response = await fetch(app.url('/app-echo?x=1'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADER]: randomUUID() },
+        body: JSON.stringify({ hello: 'app' }),
+      });
+      expect(await response.json()).toEqual({ method: 'POST', query: '1', body: { hello: 'app' } });
+    });
+
+    test('state and ending a test work through the adapter', async () => {
+      const testId = randomUUID();
+      await switchTo(testId, 'friendly');
+      const state = await fetch(app.url('/__harness__/state'), { headers: { [HEADER]: testId } });
+      expect(await state.json()).toEqual({ testId, state: {} });
+      const ended = await fetch(app.url('/__scenario__'), { method: 'DELETE', headers: { [HEADER]: testId } });
+      expect(await ended.json()).toEqual({ success: true, testId });
+      const active = await fetch(app.url('/__scenario__'), { headers: { [HEADER]: testId } });
+      expect(active.status).toBe(404);
+    });
+  });
+
+  describe(`adapter conformance: ${name}, enabled: false`, () => {
+    let upstream: Upstream;
+    let app: RunningApp;
+
+    beforeAll(async () => {
+      upstream = await startUpstream();
+      app = await start({ enabled: false, upstream: upstream.origin });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await upstream?.close();
+    });
+
+    test('control paths reach the app, which has no such route', async () => {
+      const testId = randomUUID();
+      const post = await fetch(app.url('/__scenario__'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADER]: testId },
+        body: JSON.stringify({ scenario: 'friendly' }),
+      });
+      expect(post.status).toBe(404);
+      expect((await fetch(app.url('/__scenario__'), { headers: { [HEADER]: testId } })).status).toBe(404);
+      expect((await fetch(app.url('/__harness__/state'), { headers: { [HEADER]: testId } })).status).toBe(404);
+    });
+
+    test('outgoing calls pass through to the real upstream', async () => {
+      const response = await fetch(app.url('/greeting'), { headers: { [HEADER]: randomUUID() } });
+      expect(await response.json()).toEqual({ greeting: REAL_GREETING });
+    });
+  });
+}

@@ -1,0 +1,30 @@
+/** What `defineAdapterSuite` needs from a running fixture app. */
+export interface RunningApp {
+  /** Absolute URL of a path on the app. */
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+export interface FixtureOptions {
+  /** Passed to the harness: false checks that everything passes through (SPEC §5). */
+  enabled: boolean;
+  /** Origin of the real upstream (test/conformance/upstream.ts). */
+  upstream: string;
+}
+
+/**
+ * Every fixture app has the same routes:
+ * - `GET /greeting` calls `<upstream>/upstream/greeting` and answers `{ greeting }`.
+ * - `GET /gated-greeting/:gate` calls `<upstream>/upstream/gate/:gate` first, then the greeting.
+ * - `POST /body-then-greeting` parses a JSON body, then calls the greeting: `{ received, greeting }`.
+ * - `GET /cookies` answers two `Set-Cookie` headers.
+ * - `POST /app-echo?x=1` answers `{ method, query: x, body }` from the app's own parsed JSON body.
+ * - the control endpoints at their default paths.
+ */
+export type StartFixture = (options: FixtureOptions) => Promise<RunningApp>;
+
+/** The greeting an app route got from upstream. */
+export async function fetchGreeting(upstream: string): Promise<string> {
+  const response = await fetch(`${upstream}/upstream/greeting`);
+  return ((await response.json()) as { greeting: string }).greeting;
+}

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import the package by its published names; these aliases point them at the sources.
+const entries = JSON.parse(readFileSync(new URL('./source-entries.json', import.meta.url), 'utf8')) as Record<string, string>;
+const alias = Object.entries(entries)
+  .filter(([name]) => name !== '//')
+  .sort(([a], [b]) => b.length - a.length)
+  .map(([name, file]) => ({ find: new RegExp(`^${name.replace('/', '\\/')}$`), replacement: fileURLToPath(new URL(`./${file}`, import.meta.url)) }));
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'node_modules/**', 'examples/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Interception patches process globals: every test file gets its own process.
+    pool: 'forks',
+  },
+});
