@@ -12,7 +12,7 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
 
 /**
  * Wrap a node:http request listener: control requests are answered, every other request runs
- * as its test (the `x-harness-test-id` header). Disabled harness: `listener` is returned as is.
+ * as its test (the `x-harness-test-id` header). Disabled harness: requests go straight to `listener`.
  *
  * @example
  * const server = http.createServer(withHarness(harness, (req, res) => { ... }));

@@ -31,45 +31,63 @@ function invalidScenarios(problems: string[]): HarnessError {
   );
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `scenario/mocks/2` or `scenario/variants/gold/mocks/0`: which mock a schema issue is about. */
+function mockKeyOf(path: readonly PropertyKey[]): string | undefined {
+  const at = path[1] === 'mocks' ? 3 : path[1] === 'variants' && path[3] === 'mocks' ? 5 : -1;
+  return at !== -1 && path.length >= at ? path.slice(0, at).map(String).join('/') : undefined;
+}
+
+/** Every mock of every scenario and variant in a (possibly invalid) map, with its location. */
+function* eachLayer(scenarios: Record<string, unknown>) {
+  for (const [id, definition] of Object.entries(scenarios)) {
+    if (!isRecord(definition)) continue;
+    if (Array.isArray(definition.mocks)) yield { id, mocks: definition.mocks as Mock[], keyPrefix: id, fieldPrefix: 'mocks', issuePrefix: `${id}/mocks` };
+    for (const [variant, overlay] of Object.entries(isRecord(definition.variants) ? definition.variants : {})) {
+      if (isRecord(overlay) && Array.isArray(overlay.mocks)) {
+        yield { id, variant, mocks: overlay.mocks as Mock[], keyPrefix: `${id}~${variant}`, fieldPrefix: `variants.${variant}.mocks`, issuePrefix: `${id}/variants/${variant}/mocks` };
+      }
+    }
+  }
+}
+
 /**
  * Validate a scenario map and compile every mock of every scenario and variant.
  * Throws one `HarnessError` (`INVALID_SCENARIOS`) that lists every problem with its scenario
- * ID, mock index and field.
+ * ID, mock index and field: the schema's findings and the compiler's (URL patterns, regexes,
+ * templates) together.
  */
 export function compileScenarios(scenarios: unknown): Map<string, CompiledScenario> {
   const parsed = scenarioMapSchema.safeParse(scenarios);
-  if (!parsed.success) {
-    throw invalidScenarios(
-      parsed.error.issues.map((issue) => {
-        const [scenarioId, ...field] = issue.path;
-        return scenarioId === undefined
-          ? `scenarios: ${issue.message}`
-          : `scenario ${JSON.stringify(String(scenarioId))}${field.length ? `, ${formatFieldPath(field)}` : ''}: ${issue.message}`;
-      }),
-    );
-  }
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const problems = issues.map((issue) => {
+    const [scenarioId, ...field] = issue.path;
+    return scenarioId === undefined
+      ? `scenarios: ${issue.message}`
+      : `scenario ${JSON.stringify(String(scenarioId))}${field.length ? `, ${formatFieldPath(field)}` : ''}: ${issue.message}`;
+  });
+  const mocksWithIssues = new Set(issues.map((issue) => mockKeyOf(issue.path)));
 
-  const problems: string[] = [];
   const compiled = new Map<string, CompiledScenario>();
-  const compileLayer = (scenarioId: string, mocks: readonly Mock[], keyPrefix: string, fieldPrefix: string): MockIndex =>
-    createMockIndex(
-      mocks.flatMap((mock, i) => {
-        try {
-          return [compileMock(mock, i, `${keyPrefix}#${i}`)];
-        } catch (error) {
-          if (!(error instanceof DefinitionError)) throw error;
-          problems.push(`scenario ${JSON.stringify(scenarioId)}, ${fieldPrefix}[${i}].${error.field}: ${error.message}`);
-          return [];
-        }
-      }),
-    );
-
-  for (const [id, definition] of Object.entries(parsed.data)) {
-    const variants = new Map<string, MockIndex>();
-    for (const [variant, { mocks }] of Object.entries(definition.variants ?? {})) {
-      variants.set(variant, compileLayer(id, mocks as Mock[], `${id}~${variant}`, `variants.${variant}.mocks`));
-    }
-    compiled.set(id, { id, name: definition.name, mocks: compileLayer(id, definition.mocks as Mock[], id, 'mocks'), variants });
+  const source = parsed.success ? parsed.data : isRecord(scenarios) ? scenarios : {};
+  for (const layer of eachLayer(source)) {
+    const mocks = layer.mocks.flatMap((mock, i) => {
+      if (mocksWithIssues.has(`${layer.issuePrefix}/${i}`)) return [];
+      try {
+        return [compileMock(mock, i, `${layer.keyPrefix}#${i}`)];
+      } catch (error) {
+        if (!(error instanceof DefinitionError)) throw error;
+        problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${error.field}: ${error.message}`);
+        return [];
+      }
+    });
+    const entry = compiled.get(layer.id) ?? { id: layer.id, name: String((source[layer.id] as { name?: unknown }).name), mocks: createMockIndex([]), variants: new Map() };
+    if (layer.variant === undefined) entry.mocks = createMockIndex(mocks);
+    else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
+    compiled.set(layer.id, entry);
   }
   if (problems.length > 0) throw invalidScenarios(problems);
   return compiled;

@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const CHILD = fileURLToPath(new URL('./child-app.mjs', import.meta.url));
+
+/** Start the built package in a fresh Node process and list every module it loaded. */
+async function startChild(enabled: boolean) {
+  const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
+  const { stdout } = await run(process.execPath, [CHILD], { env: { ...process.env, HARNESS_ENABLED: String(enabled), LOADS_FILE: loadsFile, NODE_ENV: 'production' } });
+  const loads = readFileSync(loadsFile, 'utf8').split('\n');
+  return { report: JSON.parse(stdout) as { fetchPatched: boolean; headerRead: boolean; passedThrough: boolean }, loads };
+}
+
+test('with enabled: false, start() loads nothing of the interception library, patches nothing, reads no header', async () => {
+  const { report, loads } = await startChild(false);
+  expect(loads.some((url) => url.includes('scenario-harness') || url.includes('/dist/'))).toBe(true);
+  expect(loads.filter((url) => url.includes('@mswjs/interceptors'))).toEqual([]);
+  expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
+});
+
+test('with enabled: true, the same probe does see the interception library load (the probe works)', async () => {
+  const { report, loads } = await startChild(true);
+  expect(loads.some((url) => url.includes('@mswjs/interceptors'))).toBe(true);
+  expect(report.fetchPatched).toBe(true);
+});
