@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as Record<string, unknown>;
+const pkg = readJson('package.json') as { exports: Record<string, unknown>; name: string };
+const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json');
+const specifierOf = (subpath: string) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
+
+// Inside the repository, so optional peers (express, next, …) resolve from its node_modules
+// the way they would from a user's project that has them installed.
+const CONSUMER = join(ROOT, '.pack-test');
+
+beforeAll(async () => {
+  rmSync(CONSUMER, { recursive: true, force: true });
+  mkdirSync(CONSUMER, { recursive: true });
+  const { stdout } = await run('npm', ['pack', '--pack-destination', CONSUMER, '--json'], { cwd: ROOT });
+  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+  writeFileSync(join(CONSUMER, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', `./${filename}`], { cwd: CONSUMER });
+}, 180_000);
+
+afterAll(() => rmSync(CONSUMER, { recursive: true, force: true }));
+
+test('every subpath in the exports map has a source entry, a tsconfig path and a built file', () => {
+  const entries = readJson('source-entries.json');
+  const paths = (readJson('tsconfig.json').compilerOptions as { paths: Record<string, string[]> }).paths;
+  const specifiers = subpaths.map(specifierOf).sort();
+  expect(Object.keys(entries).filter((key) => key !== '//').sort()).toEqual(specifiers);
+  expect(Object.keys(paths).sort()).toEqual(specifiers);
+  for (const subpath of subpaths) {
+    const specifier = specifierOf(subpath);
+    const source = entries[specifier] as string;
+    expect(existsSync(join(ROOT, source)), source).toBe(true);
+    expect(paths[specifier]).toEqual([`./${source}`]);
+    const target = pkg.exports[subpath] as { types: string; default: string };
+    expect(target.default).toBe(`./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`);
+    expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'));
+  }
+});
+
+test.each(subpaths)('the packed tarball exports %s and it imports in a fresh project', async (subpath) => {
+  const specifier = specifierOf(subpath);
+  const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: CONSUMER });
+  const names = JSON.parse(stdout) as string[];
+  expect(names.length).toBeGreaterThan(0);
+  if (subpath === '.') expect(names).toEqual(expect.arrayContaining(['createHarness', 'defineScenarios', 'TEST_ID_HEADER', 'DEFAULT_TEST_ID', 'HarnessError']));
+});
+
+test('CommonJS apps can require() the package (no top-level await)', async () => {
+  const { stdout } = await run(process.execPath, ['-e', `console.log(typeof require('${pkg.name}').createHarness)`], { cwd: CONSUMER });
+  expect(stdout.trim()).toBe('function');
+});
+
+test('the tarball ships the build and no tests or sources', async () => {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
+  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+  const paths = files.map((file) => file.path);
+  expect(paths).toContain('dist/index.js');
+  expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
+});
+
+test('publint finds no problem in the package', async () => {
+  const { stdout } = await run('npx', ['publint', '--strict'], { cwd: ROOT });
+  expect(stdout).not.toMatch(/Errors:|Warnings:/);
+}, 60_000);
