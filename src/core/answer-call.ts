@@ -34,15 +34,20 @@ export function createCallListener({ scenarios, store, unhandled, logger }: Call
   /** Per test: what the last call worked out, so an unanswered call can explain itself. */
   const lastLookup = new WeakMap<Request, { testId: string; scenarioId: string; layers: readonly MockIndex[] }>();
 
-  /** Variant overlay → active scenario → `default`. */
+  /**
+   * Variant overlay → active scenario → `default`, built once per scenario and declared
+   * variant at creation, so a call allocates nothing to find its layers.
+   */
+  const layerTable = new Map<string, { base: readonly MockIndex[]; variants: ReadonlyMap<string, readonly MockIndex[]> }>();
+  for (const scenario of scenarios.values()) {
+    const base = scenario === fallback ? defaultLayers : [scenario.mocks, ...defaultLayers];
+    const variants = new Map([...scenario.variants].map(([name, overlay]) => [name, [overlay, ...base]] as const));
+    layerTable.set(scenario.id, { base, variants });
+  }
   function layersFor(scenarioId: string | undefined, variant: string | undefined): readonly MockIndex[] {
-    const scenario = scenarioId === undefined || scenarioId === DEFAULT_SCENARIO_ID ? undefined : scenarios.get(scenarioId);
-    if (scenario === undefined) {
-      const overlay = variant === undefined ? undefined : fallback?.variants.get(variant);
-      return overlay ? [overlay, ...defaultLayers] : defaultLayers;
-    }
-    const overlay = variant === undefined ? undefined : scenario.variants.get(variant);
-    return [...(overlay ? [overlay] : []), scenario.mocks, ...defaultLayers];
+    const entry = layerTable.get(scenarioId ?? DEFAULT_SCENARIO_ID);
+    if (entry === undefined) return defaultLayers;
+    return (variant === undefined ? undefined : entry.variants.get(variant)) ?? entry.base;
   }
 
   async function answer(request: Request, controller: CallController): Promise<boolean> {
