@@ -105,7 +105,9 @@ async function main() {
     };
   });
   await stop();
-  process.send({ type: 'result', subject, n: N, warmup: WARMUP, ...result }, () => process.exit(0));
+  const cpu = process.cpuUsage();
+  const cpuS = (cpu.user + cpu.system) / 1e6; // this process's whole life, for the parent's CPU accounting
+  process.send({ type: 'result', subject, n: N, warmup: WARMUP, ...result, cpuS }, () => process.exit(0));
 }
 
 main().catch(failChild);
