@@ -1,0 +1,83 @@
+/**
+ * @module
+ * Koa adapter: `app.use(harnessMiddleware(harness))`.
+ */
+import type { Context, Middleware } from 'koa';
+import type { Harness } from '../core/create-harness.js';
+import { jsonResponse } from '../core/control/json-response.js';
+import { invalidJsonIssue } from '../core/control/switch-request-body.js';
+import { pathnameOf, toFetchRequest } from './_node-http.js';
+
+/** Where {@link harnessParserErrorHandler} leaves a control request's parser error for the middleware. */
+const PARSER_ERROR = Symbol.for('scenario-harness.parser-error');
+
+/** What co-body and raw-body (behind @koa/bodyparser and koa-body) put on their errors. */
+interface BodyParserError extends Error {
+  status?: number;
+}
+
+/**
+ * The body a parser mounted before us read, or `undefined` to read the stream. @koa/bodyparser
+ * keeps the text it parsed as `rawBody`; for a content type it does not parse it sets `body`
+ * to `{}` and leaves the stream unread, so `body` counts only once the stream has ended.
+ */
+function bodyReadByParser(ctx: Context): unknown {
+  const { body, rawBody } = ctx.request as { body?: unknown; rawBody?: unknown };
+  if (typeof rawBody === 'string') return rawBody;
+  return ctx.req.readableEnded ? body : undefined;
+}
+
+/** A control request's answer: SPEC's JSON for a body the parser rejected, else the core's. */
+function answerFor(harness: Harness, ctx: Context): Promise<Response | null> {
+  const error = (ctx.state as Record<symbol, BodyParserError | undefined>)[PARSER_ERROR];
+  if (error?.status === 413) return Promise.resolve(jsonResponse({ error: 'Request body too large' }, 413));
+  if (error !== undefined) return Promise.resolve(jsonResponse({ error: 'Invalid request body', details: [invalidJsonIssue(error.message)] }, 400));
+  return harness.handle(toFetchRequest(ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) }));
+}
+
+/**
+ * Koa middleware that answers the control endpoints and runs every other request as its test
+ * (the `x-harness-test-id` header), so the app's outgoing calls get that test's mocks. Mount it
+ * before or after a body parser: a body the parser read is used as it is.
+ *
+ * @example
+ * const app = new Koa();
+ * app.use(harnessMiddleware(harness));
+ * app.use(bodyParser());
+ * @see https://github.com/scenario-harness/scenario-harness#koa
+ */
+export function harnessMiddleware(harness: Harness): Middleware {
+  if (!harness.enabled) return (_ctx, next) => next();
+  return async (ctx, next) => {
+    // originalUrl: control paths are absolute even under koa-mount.
+    const response = harness.isControlPath(pathnameOf(ctx.originalUrl)) ? await answerFor(harness, ctx) : null;
+    if (response === null) return harness.run(harness.testIdFrom(ctx.headers), next);
+    ctx.status = response.status;
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie') ctx.set(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) ctx.set('set-cookie', cookies);
+    ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+}
+
+/**
+ * An `onError` for `@koa/bodyparser` mounted *before* `harnessMiddleware`: a control request
+ * whose body the parser rejects still gets SPEC's JSON answer (400 `Invalid request body`, or
+ * 413) from the middleware. Every other error is rethrown, as without `onError`.
+ *
+ * @example
+ * app.use(bodyParser({ onError: harnessParserErrorHandler(harness) }));
+ * app.use(harnessMiddleware(harness));
+ * @see https://github.com/scenario-harness/scenario-harness#koa
+ */
+export function harnessParserErrorHandler(harness: Harness): (error: Error, ctx: Context) => void {
+  return (error, ctx) => {
+    // @note Koa errors travel back up the middleware chain, so a middleware mounted after the
+    // parser never sees them; the parser's onError hook is the only place to catch them there.
+    const { status } = error as BodyParserError;
+    if (!harness.isControlPath(pathnameOf(ctx.originalUrl)) || status === undefined || status < 400 || status >= 500) throw error;
+    (ctx.state as Record<symbol, unknown>)[PARSER_ERROR] = error;
+  };
+}
