@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+
+/** A Lua script and its SHA1, for EVALSHA. */
+export interface LuaScript {
+  /** A short name for messages: `read`, `activate`, ... */
+  name: string;
+  source: string;
+  sha1: string;
+}
+
+function lua(name: string, source: string): LuaScript {
+  return { name, source, sha1: createHash('sha1').update(source).digest('hex') };
+}
+
+/*
+ * One Redis hash per test ID holds its whole session, so every step touches one key (atomic,
+ * and Redis Cluster safe without hash tags). Fields:
+ *   a        active scenario ID          v        active variant
+ *   s:<key>  a state key, JSON value     p:<key>  a sequence position
+ * Every script renews the key's expiry (ARGV[1], milliseconds): reads and writes count as use.
+ */
+
+/** → nil for an unknown test ID, else a flat [field, value, ...] list without the positions. */
+export const READ_SCRIPT = lua(
+  'read',
+  `local all = redis.call('HGETALL', KEYS[1])
+if #all == 0 then return false end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+local out = {}
+for i = 1, #all, 2 do
+  if string.sub(all[i], 1, 2) ~= 'p:' then
+    out[#out + 1] = all[i]
+    out[#out + 1] = all[i + 1]
+  end
+end
+return out`,
+);
+
+/** ARGV[2] scenario ID, ARGV[3] variant (optional): replaces the whole session in one step. */
+export const ACTIVATE_SCRIPT = lua(
+  'activate',
+  `redis.call('DEL', KEYS[1])
+if ARGV[3] then
+  redis.call('HSET', KEYS[1], 'a', ARGV[2], 'v', ARGV[3])
+else
+  redis.call('HSET', KEYS[1], 'a', ARGV[2])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`,
+);
+
+/**
+ * ARGV[2] position field, ARGV[3] length, ARGV[4] repeat → the index to serve, or -1 once a
+ * 'none' sequence is used up. Same rule as `sequenceIndex` in core; stored positions stay
+ * below the length for 'last' and 'cycle' so they never grow.
+ */
+export const ADVANCE_SCRIPT = lua(
+  'advanceSequence',
+  `local position = tonumber(redis.call('HGET', KEYS[1], ARGV[2]) or '0')
+local length = tonumber(ARGV[3])
+local index = -1
+local nextPosition = position + 1
+if position < length then
+  index = position
+  if ARGV[4] == 'cycle' then nextPosition = (position + 1) % length end
+  if ARGV[4] == 'last' and nextPosition > length - 1 then nextPosition = length - 1 end
+elseif ARGV[4] == 'cycle' then
+  index = position % length
+  nextPosition = (index + 1) % length
+elseif ARGV[4] == 'last' then
+  index = length - 1
+  nextPosition = length - 1
+end
+if index >= 0 then redis.call('HSET', KEYS[1], ARGV[2], tostring(nextPosition)) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return index`,
+);
+
+/**
+ * ARGV[2..] triples (op, field, JSON): 's' sets, 'd' deletes, 'a' appends. Appending edits the
+ * JSON text (no cjson round trip, which would turn [] into {} and round big numbers): a value
+ * that starts with '[' is an array, anything else becomes the first element.
+ */
+export const UPDATE_STATE_SCRIPT = lua(
+  'updateState',
+  `for i = 2, #ARGV, 3 do
+  local op, field, value = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  if op == 's' then
+    redis.call('HSET', KEYS[1], field, value)
+  elseif op == 'd' then
+    redis.call('HDEL', KEYS[1], field)
+  else
+    local current = redis.call('HGET', KEYS[1], field)
+    local appended
+    if not current then
+      appended = '[' .. value .. ']'
+    elseif current == '[]' then
+      appended = '[' .. value .. ']'
+    elseif string.sub(current, 1, 1) == '[' then
+      appended = string.sub(current, 1, -2) .. ',' .. value .. ']'
+    else
+      appended = '[' .. current .. ',' .. value .. ']'
+    end
+    redis.call('HSET', KEYS[1], field, appended)
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`,
+);
+
+export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1])`);

@@ -1,0 +1,165 @@
+import { quote } from '../core/dev-utils.js';
+import { HarnessError } from '../core/errors.js';
+import type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from '../core/store/session-store.js';
+import type { ActiveScenario } from '../core/types.js';
+import { ACTIVATE_SCRIPT, ADVANCE_SCRIPT, END_SCRIPT, READ_SCRIPT, UPDATE_STATE_SCRIPT, type LuaScript } from './_lua-scripts.js';
+import { toScriptRunner, type RedisLike } from './_script-runner.js';
+
+export interface RedisStoreOptions {
+  /**
+   * Your Redis client, already connected: node-redis v4 or later (`createClient()` from
+   * `redis`) or ioredis (`new Redis()`). Clusters of either work too: every step touches one key.
+   * The store never connects, quits or configures it.
+   */
+  client: RedisLike;
+  /**
+   * Put before every key; a session lives in the hash `<prefix><testId>`.
+   * @default 'scenario-harness:'
+   */
+  prefix?: string;
+  /**
+   * A session that nobody read or wrote for this long is dropped by Redis. Every store call renews it.
+   * @default 3600
+   */
+  ttlSeconds?: number;
+  /**
+   * How long one store call may take. Past it the call fails with a `HarnessError` whose code is
+   * `'STORE_UNAVAILABLE'` (the control endpoints answer 503), so a Redis outage never hangs the app.
+   * @default 2000
+   */
+  timeoutMs?: number;
+}
+
+const DEFAULT_PREFIX = 'scenario-harness:';
+
+/** Classes of Redis error replies (node-redis `ErrorReply`, ioredis `ReplyError`): Redis answered, with an error. */
+const REPLY_ERROR_CLASSES = new Set(['ErrorReply', 'ReplyError']);
+
+function isErrorReply(error: Error): boolean {
+  for (let proto: unknown = Object.getPrototypeOf(error); proto !== null && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+    if (REPLY_ERROR_CLASSES.has((proto as { constructor?: { name?: string } }).constructor?.name ?? '')) return true;
+  }
+  return false;
+}
+
+function assertPositive(name: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`Expected "${name}" to be a positive number, instead got ${JSON.stringify(value) ?? typeof value}.`);
+  }
+}
+
+/** `[field, value, ...]` from the read script → the session; state in a null-prototype object. */
+function toSnapshot(reply: unknown): SessionSnapshot | undefined {
+  if (!Array.isArray(reply)) return undefined;
+  const state = Object.create(null) as Record<string, unknown>;
+  let scenarioId: string | undefined;
+  let variant: string | undefined;
+  for (let i = 0; i + 1 < reply.length; i += 2) {
+    const field = String(reply[i]);
+    const value = String(reply[i + 1]);
+    if (field === 'a') scenarioId = value;
+    else if (field === 'v') variant = value;
+    // A key such as `__proto__` stays an ordinary key: the object has no prototype to set.
+    else if (field.startsWith('s:')) state[field.slice(2)] = JSON.parse(value) as unknown;
+  }
+  const frozen: TestState = Object.freeze(state);
+  if (scenarioId === undefined) return { state: frozen };
+  return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen };
+}
+
+/** `setState` changes → the update script's (op, field, JSON) triples. */
+function toUpdateArgs(changes: readonly StateChange[]): string[] {
+  const args: string[] = [];
+  for (const { key, value, append } of changes) {
+    // JSON has no `undefined`: a key set to it is removed (it reads back as absent); an appended one becomes null.
+    const json = JSON.stringify(value) as string | undefined;
+    if (append) args.push('a', `s:${key}`, json ?? 'null');
+    else if (json === undefined) args.push('d', `s:${key}`, '');
+    else args.push('s', `s:${key}`, json);
+  }
+  return args;
+}
+
+/**
+ * A `SessionStore` on Redis, for an app under test that runs as several processes or
+ * replicas: they all see one switch, one state and one sequence order. Every step is one
+ * Lua script on one key, so it is atomic across processes and costs one round trip; an
+ * intercepted call reads its session in one round trip.
+ *
+ * @example
+ * import { createClient } from 'redis';
+ * import { createRedisStore } from 'scenario-harness/redis';
+ * const client = await createClient({ url: process.env.REDIS_URL }).on('error', console.error).connect();
+ * const harness = createHarness({ enabled: true, scenarios, store: createRedisStore({ client }) });
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/redis.md
+ */
+export function createRedisStore(options: RedisStoreOptions): SessionStore {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`Expected createRedisStore() to get an options object with a "client", instead got ${JSON.stringify(options) ?? typeof options}.`);
+  }
+  const { client, prefix = DEFAULT_PREFIX, ttlSeconds = 3600, timeoutMs = 2000 } = options;
+  const run = toScriptRunner(client);
+  if (typeof prefix !== 'string') throw new TypeError(`Expected "prefix" to be a string, instead got ${typeof prefix}.`);
+  assertPositive('ttlSeconds', ttlSeconds);
+  assertPositive('timeoutMs', timeoutMs);
+  const ttl = String(Math.max(1, Math.round(ttlSeconds * 1000)));
+
+  function storeError(describe: () => string, error: unknown): HarnessError {
+    const what = describe();
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof Error && isErrorReply(error)) {
+      const hint = reason.startsWith('WRONGTYPE')
+        ? `Something else stores keys under the prefix ${quote(prefix)}: give createRedisStore() a prefix of its own.`
+        : 'Check the Redis server (its log, its memory, whether it is a read-only replica).';
+      return new HarnessError('STORE_UNAVAILABLE', `Failed to ${what} in Redis: Redis answered with an error (${reason}). ${hint}`, { cause: error });
+    }
+    return new HarnessError(
+      'STORE_UNAVAILABLE',
+      `Failed to ${what} in Redis: Redis is unreachable (${reason}). Check that Redis is running and reachable from this process, and that the client given to createRedisStore() is connected.`,
+      { cause: error },
+    );
+  }
+
+  /**
+   * One script, bounded by `timeoutMs`; every failure becomes a `STORE_UNAVAILABLE` HarnessError.
+   * `what` names the step for the message, built only when it fails.
+   */
+  function call(what: () => string, script: LuaScript, testId: string, args: string[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(storeError(what, new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
+      timer.unref();
+      const settle = (error: unknown, value?: unknown) => {
+        clearTimeout(timer);
+        if (error === undefined) resolve(value);
+        else reject(storeError(what, error));
+      };
+      try {
+        run(script, prefix + testId, [ttl, ...args]).then((value) => settle(undefined, value), (error: unknown) => settle(error ?? new Error('unknown error')));
+      } catch (error) {
+        settle(error ?? new Error('unknown error'));
+      }
+    });
+  }
+
+  return {
+    async read(testId) {
+      return toSnapshot(await call(() => `read the session of test ${quote(testId)}`, READ_SCRIPT, testId, []));
+    },
+    async activate(testId, active: ActiveScenario) {
+      const args = active.variant === undefined ? [active.scenarioId] : [active.scenarioId, active.variant];
+      await call(() => `activate scenario ${quote(active.scenarioId)} for test ${quote(testId)}`, ACTIVATE_SCRIPT, testId, args);
+    },
+    async advanceSequence(testId, sequenceKey, length, repeat: SequenceRepeat) {
+      const what = () => `advance a sequence of test ${quote(testId)}`;
+      const index = Number(await call(what, ADVANCE_SCRIPT, testId, [`p:${sequenceKey}`, String(length), repeat]));
+      return index >= 0 ? index : undefined;
+    },
+    async updateState(testId, changes: readonly StateChange[]) {
+      if (changes.length === 0) return;
+      await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, toUpdateArgs(changes));
+    },
+    async end(testId) {
+      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, []);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionStore, StateChange } from 'scenario-harness';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+/** A store under test, as `defineStoreSuite` gets it. */
+export interface StoreFixture {
+  store: SessionStore;
+  /** A second handle on the same sessions, as another process holds it (its own connection). The memory store passes itself. */
+  peer: SessionStore;
+  /** Milliseconds until the store drops the session of `testId` (Redis: PTTL of its keys); omitted by stores without per-key expiry. */
+  ttlMs?(testId: string): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export interface StoreSuiteOptions {
+  /** Shown in test names: `memory`, `redis (ioredis)`. */
+  name: string;
+  /** A store whose sessions expire `ttlSeconds` after their last use. */
+  create(options: { ttlSeconds: number }): Promise<StoreFixture>;
+}
+
+const TTL_SECONDS = 600;
+
+const set = (key: string, value: unknown): StateChange => ({ key, value, append: false });
+const append = (key: string, value: unknown): StateChange => ({ key, value, append: true });
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * The behaviour every `SessionStore` must have (memory, Redis with node-redis, Redis with
+ * ioredis). Concurrent steps go through two handles, so for Redis they are atomic across
+ * connections, as they must be across processes.
+ */
+export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
+  describe(`store conformance: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: SessionStore;
+    let peer: SessionStore;
+
+    beforeAll(async () => {
+      fixture = await create({ ttlSeconds: TTL_SECONDS });
+      ({ store, peer } = fixture);
+    });
+    afterAll(async () => {
+      await fixture?.close();
+    });
+
+    /** Serve a sequence `times` times in a row. */
+    const serve = async (testId: string, key: string, length: number, repeat: 'last' | 'cycle' | 'none', times: number) => {
+      const indices: (number | undefined)[] = [];
+      for (let i = 0; i < times; i++) indices.push(await (i % 2 === 0 ? store : peer).advanceSequence(testId, key, length, repeat));
+      return indices;
+    };
+
+    test('reading an unknown test ID gives undefined', async () => {
+      expect(await store.read(randomUUID())).toBeUndefined();
+    });
+
+    test('activate selects the scenario and variant, and another handle reads them', async () => {
+      const testId = randomUUID();
+      await store.activate(testId, { scenarioId: 'premium', variant: 'gold' });
+      const session = await peer.read(testId);
+      expect(session?.active).toEqual({ scenarioId: 'premium', variant: 'gold' });
+      expect({ ...session?.state }).toEqual({});
+    });
+
+    test('a switch replaces the scenario and the variant', async () => {
+      const testId = randomUUID();
+      await store.activate(testId, { scenarioId: 'premium', variant: 'gold' });
+      await peer.activate(testId, { scenarioId: 'basic' });
+      const active = (await store.read(testId))?.active;
+      expect(active).toEqual({ scenarioId: 'basic' });
+      expect(Object.hasOwn(active ?? {}, 'variant')).toBe(false);
+    });
+
+    test('activate clears the state and the sequence positions, also for the scenario already active', async () => {
+      const testId = randomUUID();
+      for (const scenarioId of ['first', 'second', 'second']) {
+        await store.updateState(testId, [set('cart.count', 2), append('items[]', 'a')]);
+        expect(await serve(testId, 'checkout#0', 3, 'last', 2)).toEqual([0, 1]);
+        await peer.activate(testId, { scenarioId });
+        const session = await store.read(testId);
+        expect(session?.active).toEqual({ scenarioId });
+        expect({ ...session?.state }).toEqual({});
+      }
+      expect(await serve(testId, 'checkout#0', 3, 'last', 1)).toEqual([0]);
+    });
+
+    test("a 'last' sequence repeats its last response", async () => {
+      expect(await serve(randomUUID(), 'seq', 3, 'last', 6)).toEqual([0, 1, 2, 2, 2, 2]);
+    });
+
+    test("a 'cycle' sequence starts over", async () => {
+      expect(await serve(randomUUID(), 'seq', 3, 'cycle', 7)).toEqual([0, 1, 2, 0, 1, 2, 0]);
+    });
+
+    test("a 'none' sequence gives undefined once used up", async () => {
+      expect(await serve(randomUUID(), 'seq', 2, 'none', 4)).toEqual([0, 1, undefined, undefined]);
+    });
+
+    test('a one-response sequence serves index 0 under every repeat rule', async () => {
+      expect(await serve(randomUUID(), 'one', 1, 'last', 3)).toEqual([0, 0, 0]);
+      expect(await serve(randomUUID(), 'one', 1, 'cycle', 3)).toEqual([0, 0, 0]);
+      expect(await serve(randomUUID(), 'one', 1, 'none', 3)).toEqual([0, undefined, undefined]);
+    });
+
+    test('positions belong to one sequence key of one test ID', async () => {
+      const [a, b] = [randomUUID(), randomUUID()];
+      expect(await serve(a, 'x', 5, 'last', 2)).toEqual([0, 1]);
+      expect(await serve(a, 'y', 5, 'last', 1)).toEqual([0]);
+      expect(await serve(b, 'x', 5, 'last', 1)).toEqual([0]);
+      expect(await serve(a, 'x', 5, 'last', 1)).toEqual([2]);
+    });
+
+    test('100 concurrent advances on a 100-step sequence each get a different index exactly once', async () => {
+      const testId = randomUUID();
+      const indices = await Promise.all(range(100).map((i) => (i % 2 === 0 ? store : peer).advanceSequence(testId, 'race', 100, 'none')));
+      expect([...indices].sort((x, y) => x! - y!)).toEqual(range(100));
+      expect(await store.advanceSequence(testId, 'race', 100, 'none')).toBeUndefined();
+    });
+
+    test("100 concurrent advances on a 10-step 'cycle' sequence serve every index 10 times", async () => {
+      const testId = randomUUID();
+      const indices = await Promise.all(range(100).map((i) => (i % 2 === 0 ? store : peer).advanceSequence(testId, 'race', 10, 'cycle')));
+      const counts = new Map<number | undefined, number>();
+      for (const index of indices) counts.set(index, (counts.get(index) ?? 0) + 1);
+      expect([...counts.entries()].sort(([x], [y]) => x! - y!)).toEqual(range(10).map((i) => [i, 10]));
+    });
+
+    test('concurrent setState appends and merges lose nothing', async () => {
+      const testId = randomUUID();
+      await Promise.all(
+        range(100).map((i) => (i % 2 === 0 ? store : peer).updateState(testId, [append('items', i), set(`key.${i}`, i), set('last', 'any')])),
+      );
+      const state = (await store.read(testId))!.state;
+      expect([...(state.items as number[])].sort((x, y) => x - y)).toEqual(range(100));
+      for (const i of range(100)) expect(state[`key.${i}`]).toBe(i);
+      expect(Object.keys(state)).toHaveLength(102);
+    });
+
+    test('setState merges keys, overwrites them, and appends', async () => {
+      const testId = randomUUID();
+      await store.updateState(testId, [set('a', 1), set('b', { nested: [1, { deep: true }] }), append('list', 'x')]);
+      await peer.updateState(testId, [set('a', 2), append('list', 'y'), append('list', ['an', 'array']), append('scalar', 'first')]);
+      await store.updateState(testId, [append('scalar', 'second'), set('empty', []), append('empty', 1), set('text', '[not an array'), append('text', 2)]);
+      await store.updateState(testId, []);
+      expect({ ...(await peer.read(testId))?.state }).toEqual({
+        a: 2,
+        b: { nested: [1, { deep: true }] },
+        list: ['x', 'y', ['an', 'array']],
+        scalar: ['first', 'second'],
+        empty: [1],
+        text: ['[not an array', 2],
+      });
+    });
+
+    test('state values of every JSON type come back as they went in', async () => {
+      const testId = randomUUID();
+      const values: Record<string, unknown> = {
+        null: null, true: true, false: false, zero: 0, negative: -1.5, big: 2 ** 53 - 1, string: 'say "hi"\n\\ 🎉',
+        emptyString: '', emptyArray: [], emptyObject: {}, nested: { a: [{ b: null }], c: 'd' },
+      };
+      await store.updateState(testId, Object.entries(values).map(([key, value]) => set(key, value)));
+      const state = (await peer.read(testId))!.state;
+      expect({ ...state }).toEqual(values);
+      expect(state.emptyArray).toEqual([]);
+      expect(Array.isArray(state.emptyArray)).toBe(true);
+    });
+
+    test('state keys with dots, __proto__ and any other characters stay ordinary keys', async () => {
+      const testId = randomUUID();
+      const keys = ['cart.total', 'a.b.c', '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', '', 'a', 'v', 's:x', 'p:x', 'items[]x', ' spaced ', 'line\nbreak', 'ünï 🎉', '{braces}', '*?[glob]'];
+      await store.updateState(testId, keys.map((key, i) => set(key, { i })));
+      await peer.updateState(testId, [set('evil', JSON.parse('{"__proto__":{"polluted":true}}'))]);
+      const state = (await store.read(testId))!.state;
+      expect(Object.keys(state).sort()).toEqual([...keys, 'evil'].sort());
+      keys.forEach((key, i) => {
+        expect(Object.hasOwn(state, key)).toBe(true);
+        expect(state[key]).toEqual({ i });
+      });
+      expect(Object.getPrototypeOf(state) === null || Object.getPrototypeOf(state) === Object.prototype).toBe(true);
+      expect(Object.hasOwn(state.evil as object, '__proto__')).toBe(true);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(await serve(testId, 'x', 3, 'last', 2)).toEqual([0, 1]);
+    });
+
+    test('test IDs such as __proto__ and constructor are ordinary test IDs', async () => {
+      const ids = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', `{${randomUUID()}}:*`];
+      await Promise.all(ids.map((testId) => store.end(testId)));
+      await Promise.all(ids.map((testId, i) => store.activate(testId, { scenarioId: `scenario-${i}` })));
+      await Promise.all(ids.map((testId, i) => peer.updateState(testId, [set('__proto__', i)])));
+      for (const [i, testId] of ids.entries()) {
+        const session = await peer.read(testId);
+        expect(session?.active).toEqual({ scenarioId: `scenario-${i}` });
+        expect(session?.state.__proto__).toBe(i);
+      }
+      await Promise.all(ids.map((testId) => store.end(testId)));
+      for (const testId of ids) expect(await peer.read(testId)).toBeUndefined();
+    });
+
+    test('sessions of different test IDs never see each other', async () => {
+      const ids = range(20).map(() => randomUUID());
+      await Promise.all(ids.map((testId, i) => (i % 2 ? store : peer).activate(testId, { scenarioId: `s${i}`, variant: `v${i}` })));
+      await Promise.all(ids.map((testId, i) => (i % 2 ? peer : store).updateState(testId, [set('me', i), append('log', i)])));
+      const sessions = await Promise.all(ids.map((testId) => store.read(testId)));
+      sessions.forEach((session, i) => {
+        expect(session?.active).toEqual({ scenarioId: `s${i}`, variant: `v${i}` });
+        expect({ ...session?.state }).toEqual({ me: i, log: [i] });
+      });
+    });
+
+    test('end forgets the scenario, the state and the sequence positions', async () => {
+      const testId = randomUUID();
+      await store.activate(testId, { scenarioId: 'premium', variant: 'gold' });
+      await store.updateState(testId, [set('k', 1)]);
+      expect(await serve(testId, 'seq', 3, 'last', 2)).toEqual([0, 1]);
+      await peer.end(testId);
+      expect(await store.read(testId)).toBeUndefined();
+      expect(await serve(testId, 'seq', 3, 'last', 1)).toEqual([0]);
+      await store.end(randomUUID());
+    });
+
+    test('a session written only by setState or a sequence has state and no active scenario', async () => {
+      const [a, b] = [randomUUID(), randomUUID()];
+      await store.updateState(a, [set('k', 'v')]);
+      await store.advanceSequence(b, 'seq', 2, 'last');
+      const [sessionA, sessionB] = [await peer.read(a), await peer.read(b)];
+      expect(sessionA?.active).toBeUndefined();
+      expect({ ...sessionA?.state }).toEqual({ k: 'v' });
+      expect(sessionB?.active).toBeUndefined();
+      expect({ ...sessionB?.state }).toEqual({});
+    });
+
+    test('a state once read stays as it was', async () => {
+      const testId = randomUUID();
+      await store.updateState(testId, [set('n', 1), append('list', 1)]);
+      const before = (await store.read(testId))!.state;
+      await store.updateState(testId, [set('n', 2), append('list', 2)]);
+      expect({ ...before }).toEqual({ n: 1, list: [1] });
+    });
+
+    test('every write and read gives the session the configured time to live', async (context) => {
+      if (fixture.ttlMs === undefined) return context.skip('this store has no per-key expiry');
+      const ttlMs = fixture.ttlMs.bind(fixture);
+      const testId = randomUUID();
+      const inRange = async () => {
+        const ttls = await ttlMs(testId);
+        expect(ttls.length).toBeGreaterThan(0);
+        for (const ttl of ttls) {
+          expect(ttl).toBeGreaterThan(TTL_SECONDS * 1000 - 60_000);
+          expect(ttl).toBeLessThanOrEqual(TTL_SECONDS * 1000);
+        }
+      };
+      await store.updateState(testId, [set('k', 1)]);
+      await inRange();
+      await store.end(testId);
+      await store.advanceSequence(testId, 'seq', 2, 'last');
+      await inRange();
+      await store.activate(testId, { scenarioId: 'x' });
+      await inRange();
+      await store.read(testId);
+      await inRange();
+      await store.end(testId);
+      expect(await ttlMs(testId)).toEqual([]);
+    });
+  });
+}
