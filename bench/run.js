@@ -22,7 +22,7 @@
 //                          than x cores (Linux /proc accounting) is measured again at the
 //                          end of its phase (default 0.2) ...
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
-//   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 12)
+//   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
 //   BENCH_SUBJECTS=list    comma list of harness,scenarist,msw,upstream,limit,floor,interceptor
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
@@ -53,7 +53,7 @@ const CFG = {
   repeat: num(env.BENCH_REPEAT, QUICK ? 0 : 1),
   busyCores: num(env.BENCH_BUSY_CORES, 0.2),
   busyRetries: num(env.BENCH_BUSY_RETRIES, QUICK ? 0 : 2),
-  busyBudget: num(env.BENCH_BUSY_BUDGET, 12),
+  busyBudget: num(env.BENCH_BUSY_BUDGET, 8),
 };
 let busyBudgetLeft = CFG.busyBudget;
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
