@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test';
+import { TEST_ID_HEADER } from '../core/constants.js';
+import { consoleLogger, quote } from '../core/dev-utils.js';
+import { HarnessError } from '../core/errors.js';
+import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
+import { HarnessClient } from './harness-client.js';
+
+/** Options read from `use` in playwright.config.ts (type it with `defineConfig<HarnessTestOptions>`). */
+export interface HarnessTestOptions {
+  /**
+   * Paths of the app's control endpoints, when the app sets `createHarness({ endpoints })`.
+   * @default { setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__harness__/state' }
+   */
+  harnessEndpoints: HarnessEndpoints;
+}
+
+/** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
+export interface HarnessFixtures<S extends ScenarioMap = ScenarioMap> extends HarnessTestOptions {
+  /** This test's handle on the app's control endpoints: `switchScenario`, `getState`, `waitForState`. */
+  harness: HarnessClient<S>;
+  /** This test's ID, unique across workers, retries and repeats; override the fixture to choose another format. */
+  harnessTestId: string;
+}
+
+type BaseTestArgs = PlaywrightTestArgs & PlaywrightTestOptions;
+type BaseWorkerArgs = PlaywrightWorkerArgs & PlaywrightWorkerOptions;
+
+/** The fixture definitions, ready for `test.extend()`. */
+export type HarnessFixtureDefinitions<S extends ScenarioMap = ScenarioMap> = Fixtures<HarnessFixtures<S>, object, BaseTestArgs, BaseWorkerArgs>;
+
+/**
+ * The fixtures that give every test its own test ID: the ID goes on every request of `page`,
+ * `context` and `request` (through `extraHTTPHeaders`), `harness` talks to the app's control
+ * endpoints as that test, and at test end the app forgets the ID. `harness` is `auto`, so tests
+ * that never mention it are isolated and cleaned up too.
+ *
+ * @example
+ * import { test as base } from '@playwright/test';
+ * import { defineHarnessFixture, type HarnessFixtures } from 'scenario-harness/playwright';
+ * import type { scenarios } from '../src/scenarios';
+ *
+ * export const test = base.extend<HarnessFixtures<typeof scenarios>>(defineHarnessFixture<typeof scenarios>());
+ * @see https://github.com/scenario-harness/scenario-harness#playwright
+ */
+export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): HarnessFixtureDefinitions<S> {
+  return {
+    harnessEndpoints: [{}, { option: true, box: true }],
+
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
+    harnessTestId: [async ({}, use, testInfo) => use(createTestId(testInfo)), { box: true }],
+
+    // @note The header goes on the extraHTTPHeaders option, which Playwright gives the test's browser
+    // context and its `request` context (SPEC §4.4): the browser adds it to every request the page
+    // makes (navigations, form posts, fetch) and no request is routed through Playwright.
+    // https://playwright.dev/docs/api/class-testoptions#test-options-extra-http-headers
+    extraHTTPHeaders: [
+      async ({ extraHTTPHeaders, harnessTestId }, use) => {
+        const own = Object.entries(extraHTTPHeaders ?? {}).filter(([name]) => name.toLowerCase() !== TEST_ID_HEADER);
+        await use({ ...Object.fromEntries(own), [TEST_ID_HEADER]: harnessTestId });
+      },
+      { scope: 'test', box: true },
+    ],
+
+    harness: [
+      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessTestId }, use, testInfo) => {
+        // @note A test.use({ extraHTTPHeaders }) registers after the override above and replaces it;
+        // such a test would run as `default-test`, so it fails here instead.
+        if (extraHTTPHeaders?.[TEST_ID_HEADER] !== harnessTestId) {
+          throw new HarnessError(
+            'INVALID_OPTIONS',
+            `Failed to isolate test ${quote(testInfo.title)}: extraHTTPHeaders no longer carries ${TEST_ID_HEADER}, so the app cannot tell this test's requests apart. A test.use({ extraHTTPHeaders }) replaces the harness's value: set extra headers in the config's use section, or extend the fixture: extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, mine: '1' }).`,
+          );
+        }
+        // A request context of its own: it exists even when the test never uses `request`, and it
+        // takes baseURL, ignoreHTTPSErrors, httpCredentials and proxy from the test's options.
+        const request = await playwright.request.newContext();
+        const harness = new HarnessClient<S>({ request, testId: harnessTestId, baseURL, endpoints: harnessEndpoints });
+        try {
+          await use(harness);
+          // Without a baseURL there is no address to end the test at (and every harness call threw).
+          // A failed clean-up only leaves a session in the app's memory: warn, keep the test's result.
+          if (baseURL) await harness.endTest().catch((error: unknown) => consoleLogger.warn(error instanceof Error ? error.message : String(error)));
+        } finally {
+          await request.dispose();
+        }
+      },
+      { auto: true, title: 'scenario-harness' },
+    ],
+  };
+}
+
+/**
+ * `testInfo.testId` names the test (stable across runs, so it can be found in the app's log);
+ * the retry number and a random suffix keep retries, repeats and parallel projects apart.
+ */
+function createTestId(testInfo: TestInfo): string {
+  return `${testInfo.testId || 'hook'}-r${testInfo.retry}-${randomUUID().slice(0, 8)}`;
+}

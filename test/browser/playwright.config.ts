@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import type { HarnessTestOptions } from 'scenario-harness/playwright';
+
+/**
+ * The browser suite: Debian's chromium against the demo shop (examples/shop), one app for all
+ * four workers, every test isolated by its own test ID. Run it with `node scripts/test-browser.js`
+ * (the last step of `npm test`). Specs and app import the published names (`scenario-harness`,
+ * `scenario-harness/playwright`); Playwright's loader and tsx both map them to src/ through the
+ * `paths` of tsconfig.json, so the suite tests the sources and needs no build.
+ */
+const port = Number(process.env.BROWSER_TEST_PORT ?? 4319);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig<HarnessTestOptions>({
+  testDir: '.',
+  fullyParallel: true,
+  workers: 4,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]] : [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx examples/shop/server.ts',
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    url: `${baseURL}/checkout`,
+    env: { PORT: String(port), HARNESS_ENABLED: 'true' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

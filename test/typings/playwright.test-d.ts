@@ -1,0 +1,80 @@
+/**
+ * Compile-time checks of scenario-harness/playwright, run by `npm run typecheck` (tsc over test/).
+ * Never executed: each `// @ts-expect-error` line must fail to compile, every other line must compile.
+ */
+import { defineConfig, test as base } from '@playwright/test';
+import { defineScenarios, type TestState } from 'scenario-harness';
+import {
+  defineHarnessFixture,
+  harnessTest,
+  test as untypedTest,
+  type HarnessClient,
+  type HarnessFixtures,
+  type HarnessTestOptions,
+} from 'scenario-harness/playwright';
+import { expectTypeOf } from 'vitest';
+
+const _scenarios = defineScenarios({
+  default: { name: 'Happy path', mocks: [] },
+  premium: { name: 'Premium', mocks: [], variants: { gold: { mocks: [] } } },
+  paymentDeclined: { name: 'Declined', mocks: [] },
+});
+type Scenarios = typeof _scenarios;
+
+const test = harnessTest<Scenarios>();
+
+test('scenario IDs are the registered ones', async ({ harness }) => {
+  expectTypeOf(harness).toEqualTypeOf<HarnessClient<Scenarios>>();
+  expectTypeOf(harness.switchScenario).parameter(0).toEqualTypeOf<'default' | 'premium' | 'paymentDeclined'>();
+  await harness.switchScenario('premium');
+  await harness.switchScenario('premium', { variant: 'gold' });
+  await harness.switchScenario('paymentDeclined', {});
+  // @ts-expect-error -- 'premum' is not a registered scenario ID
+  await harness.switchScenario('premum');
+  // @ts-expect-error -- a scenario ID is required
+  await harness.switchScenario();
+  // @ts-expect-error -- the variant is a string
+  await harness.switchScenario('premium', { variant: 1 });
+});
+
+test('state, test ID and active scenario are typed', async ({ harness, harnessTestId }) => {
+  expectTypeOf(harness.testId).toEqualTypeOf<string>();
+  expectTypeOf(harnessTestId).toEqualTypeOf<string>();
+  expectTypeOf(await harness.getState()).toEqualTypeOf<TestState>();
+  expectTypeOf(await harness.waitForState((state) => state['cart.count'] === 2, { timeout: 1000 })).toEqualTypeOf<TestState>();
+  const active = await harness.getActiveScenario();
+  expectTypeOf(active?.scenarioId).toEqualTypeOf<'default' | 'premium' | 'paymentDeclined' | undefined>();
+  // @ts-expect-error -- waitForState takes a predicate
+  await harness.waitForState({ 'cart.count': 2 });
+});
+
+untypedTest('the ready-made test takes any scenario ID', async ({ harness, page, request }) => {
+  await harness.switchScenario('anything-at-all');
+  expectTypeOf(harness.switchScenario).parameter(0).toEqualTypeOf<string>();
+  expectTypeOf(page).not.toBeAny();
+  expectTypeOf(request).not.toBeAny();
+});
+
+// Your own base test: name its type next to the scenarios (TypeScript cannot infer one of two).
+const withLocale = base.extend<{ shopLocale: string }>({ shopLocale: 'de' });
+const localeTest = harnessTest<Scenarios, typeof withLocale>(withLocale);
+localeTest('the base test keeps its fixtures', async ({ shopLocale, harness }) => {
+  expectTypeOf(shopLocale).toEqualTypeOf<string>();
+  // @ts-expect-error -- still checked against the scenarios
+  await harness.switchScenario('premum');
+});
+
+// The factory, dropped into the user's own test.extend().
+const factoryTest = withLocale.extend<HarnessFixtures<Scenarios>>(defineHarnessFixture<Scenarios>());
+factoryTest('the factory gives the same fixtures', async ({ shopLocale, harness }) => {
+  expectTypeOf(shopLocale).toEqualTypeOf<string>();
+  await harness.switchScenario('default');
+  // @ts-expect-error -- unknown scenario ID
+  await harness.switchScenario('nope');
+});
+
+// Options in playwright.config.ts.
+defineConfig<HarnessTestOptions>({ use: { baseURL: 'http://127.0.0.1:3000', harnessEndpoints: { getState: '/debug/state' } } });
+// @ts-expect-error -- endpoint paths are strings
+defineConfig<HarnessTestOptions>({ use: { harnessEndpoints: { getState: 42 } } });
+test.use({ harnessEndpoints: { setScenario: '/x/scenario' } });
