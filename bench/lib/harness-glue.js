@@ -1,8 +1,16 @@
-// scenario-harness, imported by its published name (self-reference through the
-// package's "exports"; needs `npm run build` to have produced dist/).
+// scenario-harness, imported by its published names. Under bench/run.js the import
+// goes through BENCH_HARNESS_LOADER, a loader that imports 'scenario-harness' and
+// 'scenario-harness/express' from a snapshot of the build taken at the start of the
+// run (see snapshotHarness in run.js). Otherwise the names resolve to this
+// repository's own dist/ (self-reference through its "exports"; needs `npm run build`).
+import { pathToFileURL } from 'node:url';
 import { MOCK_ORIGIN } from './workloads.js';
 
 export async function loadHarness() {
+  if (process.env.BENCH_HARNESS_LOADER) {
+    const mod = await import(pathToFileURL(process.env.BENCH_HARNESS_LOADER).href);
+    return { ...mod };
+  }
   const core = await import('scenario-harness');
   const express = await import('scenario-harness/express');
   return { ...core, harnessMiddleware: express.harnessMiddleware };
