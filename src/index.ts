@@ -9,7 +9,7 @@ export type { Harness, ScenarioId } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 
 /* Constants */
-export { DEFAULT_ENDPOINTS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+export { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
 
 /* Errors */
 export { HarnessError, isHarnessError } from './core/errors.js';
@@ -17,13 +17,14 @@ export type { HarnessErrorCode } from './core/errors.js';
 
 /* Sessions and stores */
 export { createMemoryStore } from './core/store/memory-store.js';
-export type { MemoryStoreOptions } from './core/store/memory-store.js';
+export type { MemoryStore, MemoryStoreOptions } from './core/store/memory-store.js';
 export type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from './core/store/session-store.js';
 
 /* Definition and option types */
 export type {
   ActiveScenario,
   HarnessEndpoints,
+  HarnessLimits,
   HarnessOptions,
   HttpMethod,
   Mock,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Harness } from '../core/create-harness.js';
+import { jsonResponse } from '../core/control/json-response.js';
 
 /** The path of a node:http request URL, without its query. */
 export function pathnameOf(url: string | undefined): string {
@@ -14,8 +15,6 @@ export function pathnameOf(url: string | undefined): string {
  * (the stream is then empty); otherwise the body is streamed from `req`.
  */
 export function toFetchRequest(req: IncomingMessage, options: { url?: string; parsedBody?: unknown } = {}): Request {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const origin = `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith(':') || value === undefined) continue;
@@ -27,7 +26,7 @@ export function toFetchRequest(req: IncomingMessage, options: { url?: string; pa
   if (method !== 'GET' && method !== 'HEAD') {
     const { parsedBody } = options;
     if (parsedBody !== undefined) {
-      init.body = typeof parsedBody === 'string' || parsedBody instanceof Uint8Array ? (parsedBody as BodyInit) : JSON.stringify(parsedBody);
+      init.body = typeof parsedBody === 'string' || parsedBody instanceof Uint8Array ? (parsedBody as BodyInit) : serialiseParsedBody(parsedBody);
       headers.delete('content-length');
     } else if (!req.readableEnded) {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
@@ -35,7 +34,33 @@ export function toFetchRequest(req: IncomingMessage, options: { url?: string; pa
       init.duplex = 'half';
     }
   }
-  return new Request(new URL(options.url ?? req.url ?? '/', origin), init);
+  return new Request(urlOf(req, options.url ?? req.url ?? '/'), init);
+}
+
+/** The request's absolute URL; a Host header that makes no URL falls back to `localhost`. */
+function urlOf(req: IncomingMessage, path: string): URL {
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const protocol = encrypted ? 'https' : 'http';
+  try {
+    return new URL(path, `${protocol}://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return new URL(path, `${protocol}://localhost`);
+  }
+}
+
+/**
+ * A parsed body back to JSON.
+ * @note express.json() accepts a body nested thousands of levels deep, which JSON.stringify
+ * cannot write back (stack overflow). The control endpoints only look one level deep, so a
+ * copy with the deeper levels emptied validates the same: the answer stays SPEC's 400.
+ */
+function serialiseParsedBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    const empty = (value: unknown) => (Array.isArray(value) ? [] : typeof value === 'object' && value !== null ? {} : value);
+    return JSON.stringify(Array.isArray(body) ? [] : Object.fromEntries(Object.entries(body as object).map(([key, value]) => [key, empty(value)])));
+  }
 }
 
 /** Write a Fetch `Response` to a node:http response, keeping multi-value `Set-Cookie` intact. */
@@ -60,7 +85,15 @@ export async function handleNodeControlRequest(
   options: { url?: string; parsedBody?: unknown } = {},
 ): Promise<boolean> {
   if (!harness.isControlPath(pathnameOf(options.url ?? req.url))) return false;
-  const response = await harness.handle(toFetchRequest(req, options));
+  let request: Request;
+  try {
+    request = toFetchRequest(req, options);
+  } catch (error) {
+    // A request the Fetch API cannot represent (a TRACE, say) is the client's mistake: 400, not 500.
+    await sendFetchResponse(res, jsonResponse({ error: `Failed to read the control request: ${(error as Error).message}` }, 400));
+    return true;
+  }
+  const response = await harness.handle(request);
   if (response === null) return false;
   await sendFetchResponse(res, response);
   return true;

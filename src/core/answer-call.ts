@@ -1,4 +1,4 @@
-import { DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
+import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { quote, type Logger } from './dev-utils.js';
 import { buildResponse } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
@@ -19,6 +19,8 @@ export interface CallAnswererOptions {
   store: SessionStore;
   unhandled: UnhandledCallStrategy;
   logger: Logger;
+  /** A call's own test-ID header longer than this is ignored. @default 256 */
+  maxTestIdLength?: number;
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
@@ -27,7 +29,7 @@ const NO_LAYERS: readonly MockIndex[] = [];
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
  * answers; build the response; write `setState`; apply `unhandled` when nothing answers.
  */
-export function createCallListener({ scenarios, store, unhandled, logger }: CallAnswererOptions): CallListener {
+export function createCallListener({ scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength }: CallAnswererOptions): CallListener {
   const fallback = scenarios.get(DEFAULT_SCENARIO_ID);
   const defaultLayers: readonly MockIndex[] = fallback ? [fallback.mocks] : NO_LAYERS;
   const warnedCalls = new Set<string>();
@@ -65,8 +67,19 @@ export function createCallListener({ scenarios, store, unhandled, logger }: Call
   }
 
   async function answerFromScenario(request: Request, controller: CallController): Promise<boolean> {
-    // Test ID: the call's own header, else the inbound request's async context, else the default.
-    const testId = request.headers.get(TEST_ID_HEADER) || tryGetTestId() || DEFAULT_TEST_ID;
+    // Test ID: the call's own header (unless over-long), else the inbound request's async context, else the default.
+    const header = request.headers.get(TEST_ID_HEADER);
+    const testId = (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
+    // The session must outlive the call: the store may not evict it between these awaits.
+    const unpin = store.pin?.(testId);
+    try {
+      return await answerWithSession(request, controller, testId);
+    } finally {
+      unpin?.();
+    }
+  }
+
+  async function answerWithSession(request: Request, controller: CallController, testId: string): Promise<boolean> {
     const session = await store.read(testId);
     const active = session?.active;
     const state = session?.state ?? EMPTY_STATE;
@@ -105,6 +118,8 @@ export function createCallListener({ scenarios, store, unhandled, logger }: Call
       return;
     }
     if (warnedCalls.has(call)) return;
+    // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.
+    if (warnedCalls.size >= 1000) warnedCalls.clear();
     warnedCalls.add(call);
     logger.warn(`No mock answers ${call} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
   }

@@ -13,3 +13,11 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   getScenario: '/__scenario__',
   getState: '/__harness__/state',
 });
+
+/** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */
+export const DEFAULT_LIMITS = Object.freeze({
+  /** 64 KiB: a switch body is a few dozen bytes. */
+  maxBodyBytes: 64 * 1024,
+  /** A UUID is 36 characters; Playwright's test IDs are shorter still. */
+  maxTestIdLength: 256,
+});

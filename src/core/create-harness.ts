@@ -1,5 +1,5 @@
 import { createCallListener } from './answer-call.js';
-import { DEFAULT_ENDPOINTS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
+import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
 import { consoleLogger, quote, quoteList } from './dev-utils.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
@@ -30,7 +30,7 @@ export interface Harness<S extends ScenarioMap = ScenarioMap> {
   isControlPath(pathname: string): boolean;
   /** Run `fn` with `testId` as the current test, for every call it makes (AsyncLocalStorage). */
   run<T>(testId: string, fn: () => T): T;
-  /** The test ID that headers carry, by SPEC §1: missing or empty → `default-test`. */
+  /** The test ID that headers carry, by SPEC §1: missing or empty → `default-test`; longer than `limits.maxTestIdLength` → `default-test` too. */
   testIdFrom(headers: HeadersLike): string;
   /** Inside `run()`: its test ID; elsewhere `default-test`. */
   currentTestId(): string;
@@ -46,9 +46,15 @@ export interface Harness<S extends ScenarioMap = ScenarioMap> {
   endTest(testId: string): Promise<void>;
 }
 
-function assertTestId(testId: unknown, method: string): asserts testId is string {
+function assertTestId(testId: unknown, method: string, maxLength: number): asserts testId is string {
   if (typeof testId !== 'string' || testId === '') {
     throw new HarnessError('INVALID_TEST_ID', `Expected a non-empty test ID as the first argument of harness.${method}(), instead got ${JSON.stringify(testId)}.`);
+  }
+  if (testId.length > maxLength) {
+    throw new HarnessError(
+      'INVALID_TEST_ID',
+      `Expected a test ID of at most ${maxLength} characters (limits.maxTestIdLength) as the first argument of harness.${method}(), instead got one of ${testId.length}. Use a shorter test ID, such as a UUID.`,
+    );
   }
 }
 
@@ -65,11 +71,28 @@ function assertTestId(testId: unknown, method: string): asserts testId is string
 export function createHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
   validateOptions(options);
   const { enabled, scenarios: definitions, unhandled = 'warn', logger = consoleLogger } = options;
-  const compiled = compileScenarios(definitions);
+  // A disabled harness never matches a call, so it skips the (slow) backtracking check.
+  const compiled = compileScenarios(definitions, { checkRegexes: enabled });
   const store = options.store ?? createMemoryStore();
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
-  const listener = createCallListener({ scenarios: compiled, store, unhandled, logger });
+  const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
+  const listener = createCallListener({ scenarios: compiled, store, unhandled, logger, maxTestIdLength });
   let started: Promise<void> | undefined;
+  let warnedLongTestId = false;
+
+  /** SPEC's test-ID rules, plus the length limit: an over-long ID counts as no ID (`default-test`). */
+  function testIdFrom(headers: HeadersLike): string {
+    const testId = readTestId(headers);
+    if (testId.length <= maxTestIdLength) return testId;
+    if (!warnedLongTestId) {
+      warnedLongTestId = true;
+      logger.warn(
+        `A request carried a ${TEST_ID_HEADER} header of ${testId.length} characters, over the limit of ${maxTestIdLength} (limits.maxTestIdLength), so it runs as ${quote(DEFAULT_TEST_ID)}. Use shorter test IDs, such as UUIDs (logged once).`,
+      );
+    }
+    return DEFAULT_TEST_ID;
+  }
 
   const harness: Harness<S> = {
     enabled,
@@ -91,11 +114,11 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     handle: async (request) => (enabled ? control.handle(request) : null),
     isControlPath: (pathname) => enabled && control.isControlPath(pathname),
     run: (testId, fn) => runWithTestId(testId, fn),
-    testIdFrom: (headers) => readTestId(headers),
+    testIdFrom,
     currentTestId: () => tryGetTestId() ?? DEFAULT_TEST_ID,
     forwardHeaders: () => ({ [TEST_ID_HEADER]: tryGetTestId() ?? DEFAULT_TEST_ID }),
     async switchScenario(testId, scenarioId, variant) {
-      assertTestId(testId, 'switchScenario');
+      assertTestId(testId, 'switchScenario', maxTestIdLength);
       const scenario = compiled.get(scenarioId);
       if (scenario === undefined) {
         throw new HarnessError(
@@ -114,15 +137,15 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       await store.activate(testId, variant === undefined ? { scenarioId } : { scenarioId, variant });
     },
     async getActiveScenario(testId) {
-      assertTestId(testId, 'getActiveScenario');
+      assertTestId(testId, 'getActiveScenario', maxTestIdLength);
       return (await store.read(testId))?.active;
     },
     async getState(testId) {
-      assertTestId(testId, 'getState');
+      assertTestId(testId, 'getState', maxTestIdLength);
       return { ...(await store.read(testId))?.state };
     },
     async endTest(testId) {
-      assertTestId(testId, 'endTest');
+      assertTestId(testId, 'endTest', maxTestIdLength);
       await store.end(testId);
     },
   };
@@ -136,7 +159,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
     },
-    { endpoints, logError: (message, error) => logger.error(message, error) },
+    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );
 
   return harness;

@@ -38,28 +38,79 @@ async function dispatch(request: Request, controller: CallController): Promise<v
   await listeners.at(-1)?.unanswered(request, controller);
 }
 
+/** What the interceptors must replace, as `owner.key` names for messages. */
+function patchTargets(http: object, https: object): [owner: object, key: string, name: string][] {
+  return [
+    [globalThis, 'fetch', 'globalThis.fetch'],
+    [http, 'request', 'http.request'],
+    [http, 'get', 'http.get'],
+    [http, 'ClientRequest', 'http.ClientRequest'],
+    [https, 'request', 'https.request'],
+    [https, 'get', 'https.get'],
+  ];
+}
+
+/** The globals that cannot be replaced: read-only and non-configurable. */
+function lockedGlobals(http: object, https: object): string[] {
+  return patchTargets(http, https)
+    .filter(([owner, key]) => {
+      const descriptor = Object.getOwnPropertyDescriptor(owner, key);
+      return descriptor !== undefined && !descriptor.configurable && !(descriptor.writable ?? descriptor.set !== undefined);
+    })
+    .map(([, , name]) => name);
+}
+
+function interceptionFailed(reason: string, remedy: string, cause?: unknown): HarnessError {
+  return new HarnessError(
+    'INTERCEPTION_FAILED',
+    `Failed to start intercepting outgoing calls: ${reason}. Outgoing calls would reach the real network, so the harness refuses to start. ${remedy}`,
+    { cause },
+  );
+}
+
+const FROZEN_REMEDY =
+  'Something froze them before harness.start() (a security lockdown such as SES, a polyfill or a test setup file defining them read-only and non-configurable): start the harness before it runs, or leave these globals writable in the app under test.';
+
 async function installInterceptor(): Promise<{ dispose(): void }> {
+  // Loaded here, never at import time: with `enabled: false` nothing of it is loaded (SPEC §5).
+  let modules;
   try {
-    // Loaded here, never at import time: with `enabled: false` nothing of it is loaded (SPEC §5).
-    const [{ BatchInterceptor }, { ClientRequestInterceptor }, { FetchInterceptor }] = await Promise.all([
+    modules = await Promise.all([
       import('@mswjs/interceptors'),
       import('@mswjs/interceptors/ClientRequest'),
       import('@mswjs/interceptors/fetch'),
+      import('node:http'),
+      import('node:https'),
     ]);
-    const interceptor = new BatchInterceptor({
-      name: 'scenario-harness',
-      interceptors: [new ClientRequestInterceptor(), new FetchInterceptor()],
-    });
-    interceptor.apply();
-    interceptor.on('request', ({ request, controller }) => dispatch(request, controller));
-    return interceptor;
   } catch (error) {
-    throw new HarnessError(
-      'INTERCEPTION_FAILED',
-      `Failed to start intercepting outgoing calls: ${(error as Error).message}. Outgoing calls would reach the real network, so the harness refuses to start. Check that "@mswjs/interceptors" is installed (npm ls @mswjs/interceptors) and that nothing else replaced globalThis.fetch or http.request in a way it cannot patch.`,
-      { cause: error },
+    throw interceptionFailed(`the interception library failed to load (${(error as Error).message})`, 'Check that "@mswjs/interceptors" is installed: npm ls @mswjs/interceptors.', error);
+  }
+  const [{ BatchInterceptor }, { ClientRequestInterceptor }, { FetchInterceptor }, http, https] = modules;
+  // Checked before patching anything: a half-applied interceptor cannot always undo itself.
+  const locked = lockedGlobals(http.default, https.default);
+  if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
+
+  const parts = { fetch: new FetchInterceptor(), 'node:http': new ClientRequestInterceptor() };
+  const interceptor = new BatchInterceptor({ name: 'scenario-harness', interceptors: Object.values(parts) });
+  try {
+    interceptor.apply();
+  } catch (error) {
+    interceptor.dispose();
+    throw interceptionFailed(`the interceptor threw while patching (${(error as Error).message})`, FROZEN_REMEDY, error);
+  }
+  // @note An interceptor that finds its global unfit (`fetch` missing or non-configurable) logs
+  // and returns without patching; only its readyState tells. Refuse to run half-blind.
+  // @see https://github.com/mswjs/interceptors/blob/main/src/Interceptor.ts (apply, checkEnvironment)
+  const idle = Object.entries(parts).filter(([, part]) => part.readyState !== 'APPLIED').map(([name]) => name);
+  if (idle.length > 0) {
+    interceptor.dispose();
+    throw interceptionFailed(
+      `the ${idle.join(' and ')} interceptor did not apply`,
+      `Check that globalThis.fetch and node:http are Node's own (not replaced by a polyfill that cannot be patched) and that nothing made them non-configurable; run with DEBUG=* to see the interceptor's reason.`,
     );
   }
+  interceptor.on('request', ({ request, controller }) => dispatch(request, controller));
+  return interceptor;
 }
 
 /** Start routing intercepted calls to `listener`, installing the interceptor on first use. */

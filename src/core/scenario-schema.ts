@@ -9,6 +9,24 @@ const httpMethod = z
     error: `expected one of ${HTTP_METHODS.join(', ')}`,
   });
 
+/**
+ * `z.record`, except that an own `__proto__` key is validated like any other key.
+ * @note zod skips `__proto__` keys in records (writing one to its output would set the
+ * prototype), so a scenario, variant or matcher named `__proto__` would go unchecked. The
+ * compiler reads the definitions themselves, where the key is an ordinary own key.
+ */
+function record<V extends z.ZodType>(key: z.ZodString, value: V, params?: Parameters<typeof z.record>[2]) {
+  return z.preprocess((input, ctx) => {
+    if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+      const checked = value.safeParse((input as Record<string, unknown>)['__proto__']);
+      for (const issue of checked.error?.issues ?? []) {
+        ctx.addIssue({ ...issue, path: ['__proto__', ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+      }
+    }
+    return input;
+  }, z.record(key, value, params));
+}
+
 const stringMatch = z.union(
   [
     z.string(),
@@ -22,7 +40,7 @@ const stringMatch = z.union(
   { error: 'expected a string, a RegExp, or one of { equals | contains | startsWith | endsWith | regex: { source, flags? } }' },
 );
 
-const headerRecord = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+const headerRecord = record(z.string(), z.string()).superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {
     try {
       new Headers([[name, value.includes('{{') ? 'x' : value]]);
@@ -53,8 +71,8 @@ const mock = z
     match: z
       .strictObject({
         body: z.unknown().optional(),
-        query: z.record(z.string(), stringMatch).optional(),
-        headers: z.record(z.string(), stringMatch).optional(),
+        query: record(z.string(), stringMatch).optional(),
+        headers: record(z.string(), stringMatch).optional(),
         state: z.record(z.string(), z.unknown()).optional(),
       })
       .optional(),
@@ -77,10 +95,10 @@ const scenario = z.strictObject({
   name: z.string({ error: 'expected a name (a string)' }),
   description: z.string().optional(),
   mocks: z.array(mock, { error: 'expected an array of mocks' }),
-  variants: z.record(z.string().min(1), z.strictObject({ mocks: z.array(mock, { error: 'expected an array of mocks' }) })).optional(),
+  variants: record(z.string().min(1), z.strictObject({ mocks: z.array(mock, { error: 'expected an array of mocks' }) })).optional(),
 });
 
 /** The shape every scenario map must have; `createHarness` parses with it before compiling. */
-export const scenarioMapSchema = z.record(z.string().min(1, { error: 'scenario IDs must not be empty' }), scenario, {
+export const scenarioMapSchema = record(z.string().min(1, { error: 'scenario IDs must not be empty' }), scenario, {
   error: 'expected an object mapping scenario IDs to definitions',
 });

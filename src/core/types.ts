@@ -102,6 +102,23 @@ export interface UnhandledCallContext {
   nearMisses: string[];
 }
 
+/** Bounds on what a harness accepts from the outside. */
+export interface HarnessLimits {
+  /**
+   * Largest control request body, in bytes; a larger one is answered 413
+   * `{ "error": "Request body too large" }`; the rest of the body is read and dropped, never buffered.
+   * @default 65536
+   */
+  maxBodyBytes?: number;
+  /**
+   * Longest test ID, in characters. A longer `x-harness-test-id` is a 400 on the control
+   * endpoints; on any other request it is ignored (the request runs as `default-test`) and
+   * logged once. The programmatic API throws `INVALID_TEST_ID` for it.
+   * @default 256
+   */
+  maxTestIdLength?: number;
+}
+
 export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   /** When false nothing is intercepted, no header is read and control paths reach the app (SPEC §5). */
   enabled: boolean;
@@ -113,6 +130,8 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   store?: SessionStore;
   /** Where warnings and errors are written. @default console, prefixed `[scenario-harness]` */
   logger?: Logger;
+  /** Size limits on control requests and test IDs; each field has its own default. */
+  limits?: HarnessLimits;
 }
 
 /** The scenario (and variant) a test has selected. */

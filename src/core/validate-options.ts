@@ -2,10 +2,12 @@ import { HarnessError } from './errors.js';
 import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
+const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return String(value);
   return typeof value === 'string' ? JSON.stringify(value) : typeof value;
 }
 
@@ -26,6 +28,15 @@ export function validateOptions(options: HarnessOptions): void {
     if (!['setScenario', 'getScenario', 'getState'].includes(name)) fail(`"endpoints.${name}" is not an endpoint; use setScenario, getScenario or getState.`);
     if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path))) {
       fail(`expected "endpoints.${name}" to be a path starting with "/" (no query), instead got ${describe(path)}.`);
+    }
+  }
+  if (options.limits !== undefined) {
+    if (typeof options.limits !== 'object' || options.limits === null) fail(`expected "limits" to be an object, instead got ${describe(options.limits)}.`);
+    for (const [name, value] of Object.entries(options.limits)) {
+      if (!LIMITS.includes(name)) fail(`"limits.${name}" is not a limit; use ${LIMITS.join(' or ')}.`);
+      if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 1)) {
+        fail(`expected "limits.${name}" to be a positive whole number, instead got ${describe(value)}.`);
+      }
     }
   }
   if (options.store !== undefined) {

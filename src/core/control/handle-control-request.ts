@@ -1,8 +1,8 @@
-import { DEFAULT_ENDPOINTS } from '../constants.js';
+import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, TEST_ID_HEADER } from '../constants.js';
 import { readTestId } from '../read-test-id.js';
 import type { ActiveScenario, HarnessEndpoints } from '../types.js';
 import { jsonResponse, toErrorResponse } from './json-response.js';
-import { readJsonBody } from './read-json-body.js';
+import { discardBody, readJsonBody } from './read-json-body.js';
 import { parseSwitchRequestBody } from './switch-request-body.js';
 
 /** What the control endpoints act on: the harness, seen through the few calls they make. */
@@ -19,6 +19,8 @@ export interface ControlOptions {
   endpoints?: HarnessEndpoints;
   /** Largest control request body, in bytes. @default 65536 */
   maxBodyBytes?: number;
+  /** Longest test ID, in characters; a longer one is a 400. @default 256 */
+  maxTestIdLength?: number;
   logError(message: string, error: unknown): void;
 }
 
@@ -34,7 +36,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
   isControlPath(pathname: string): boolean;
 } {
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
-  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
   const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState]);
 
   async function switchScenario(request: Request, testId: string): Promise<Response> {
@@ -68,6 +70,12 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
 
   async function route(request: Request, pathname: string): Promise<Response | null> {
     const testId = readTestId(request.headers);
+    if (testId.length > maxTestIdLength) {
+      return jsonResponse(
+        { error: `Test ID too long: the ${TEST_ID_HEADER} header has ${testId.length} characters, the limit is ${maxTestIdLength} (limits.maxTestIdLength). Use a shorter test ID, such as a UUID.` },
+        400,
+      );
+    }
     const { method } = request;
     if (pathname === endpoints.setScenario && method === 'POST') return switchScenario(request, testId);
     if (pathname === endpoints.setScenario && method === 'DELETE') {
@@ -94,6 +102,9 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
         return await route(request, pathname);
       } catch (error) {
         return toErrorResponse(error, options.logError);
+      } finally {
+        // A body the endpoint did not read (GET, 405, a refused test ID) would stall the connection.
+        discardBody(request);
       }
     },
   };

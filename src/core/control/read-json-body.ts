@@ -3,15 +3,33 @@ import { invalidJsonIssue, type ValidationIssue } from './switch-request-body.js
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; status: 400; issue: ValidationIssue } | { ok: false; status: 413 };
 
 /**
+ * Read and drop the rest of a body, chunk by chunk, in the background.
+ * @note Cancelling instead would destroy a node:http request, and with it the socket the
+ * answer is about to be written to: the client would see ECONNRESET, not the 413. Left unread,
+ * the body would stall a keep-alive connection. Node's `server.requestTimeout` bounds a client
+ * that never stops sending.
+ */
+function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    for (;;) if ((await reader.read()).done) return;
+  })().catch(() => {});
+}
+
+/** Drop a request body nobody read, so the connection it came on stays usable. */
+export function discardBody(request: Request): void {
+  if (request.body !== null && !request.body.locked) drain(request.body.getReader());
+}
+
+/**
  * Read and parse a control request's JSON body, stopping as soon as it exceeds `limit` bytes
- * (the stream is cancelled; the rest is never buffered). The content type is not checked:
+ * (the rest is read and dropped, never buffered). The content type is not checked:
  * `fetch(url, { method: 'POST', body: JSON.stringify(...) })` sends text/plain, and refusing
  * that would surprise more users than it protects.
  */
 export async function readJsonBody(request: Request, limit: number): Promise<JsonBodyResult> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel().catch(() => {});
+    discardBody(request);
     return { ok: false, status: 413 };
   }
   const chunks: Uint8Array[] = [];
@@ -19,14 +37,20 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
   if (request.body !== null) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        // The client went away mid-body (or the stream broke): a bad request, not our failure.
+        return { ok: false, status: 400, issue: invalidJsonIssue(`the body could not be read (${(error as Error).message})`) };
+      }
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
+        drain(reader);
         return { ok: false, status: 413 };
       }
-      chunks.push(value);
+      chunks.push(chunk.value);
     }
   }
   const text = Buffer.concat(chunks).toString('utf8');

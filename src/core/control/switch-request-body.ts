@@ -42,9 +42,12 @@ export function invalidJsonIssue(reason: string): ValidationIssue {
 export function parseSwitchRequestBody(input: unknown): { success: true; data: SwitchRequestBody } | { success: false; issues: ValidationIssue[] } {
   const result = switchRequestBodySchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
+  // zod also checks the length of a value of the wrong type (`"scenario": []` is too short as
+  // well as not a string); the type is the one problem worth reporting at that path.
+  const wrongType = new Set(result.error.issues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path.join('\u0000')));
   return {
     success: false,
-    issues: result.error.issues.map((issue) => {
+    issues: result.error.issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path.join('\u0000'))).map((issue) => {
       const received = valueAt(input, issue.path);
       const path = issue.path.map(String);
       if (issue.code === 'too_small') {

@@ -3,6 +3,7 @@ import { scenarioMapSchema } from '../scenario-schema.js';
 import type { Mock } from '../types.js';
 import { compileMock } from './compile-mock.js';
 import { DefinitionError } from './definition-error.js';
+import { findUnsafeRegexes } from './find-unsafe-regexes.js';
 import { createMockIndex, type MockIndex } from './mock-index.js';
 
 /** A scenario ready to answer calls. */
@@ -54,13 +55,18 @@ function* eachLayer(scenarios: Record<string, unknown>) {
   }
 }
 
+export interface CompileScenariosOptions {
+  /** Refuse regular expressions that could backtrack catastrophically (redos-detector). @default true */
+  checkRegexes?: boolean;
+}
+
 /**
  * Validate a scenario map and compile every mock of every scenario and variant.
  * Throws one `HarnessError` (`INVALID_SCENARIOS`) that lists every problem with its scenario
  * ID, mock index and field: the schema's findings and the compiler's (URL patterns, regexes,
- * templates) together.
+ * templates, regexes that could backtrack catastrophically) together.
  */
-export function compileScenarios(scenarios: unknown): Map<string, CompiledScenario> {
+export function compileScenarios(scenarios: unknown, { checkRegexes = true }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
   const parsed = scenarioMapSchema.safeParse(scenarios);
   const issues = parsed.success ? [] : parsed.error.issues;
   const problems = issues.map((issue) => {
@@ -72,15 +78,25 @@ export function compileScenarios(scenarios: unknown): Map<string, CompiledScenar
   const mocksWithIssues = new Set(issues.map((issue) => mockKeyOf(issue.path)));
 
   const compiled = new Map<string, CompiledScenario>();
-  const source = parsed.success ? parsed.data : isRecord(scenarios) ? scenarios : {};
+  // The definitions themselves, not zod's copy: that copy drops `__proto__` keys (see `record` in
+  // scenario-schema.ts), and the schema transforms nothing, so they are otherwise the same.
+  const source = isRecord(scenarios) ? scenarios : {};
   for (const layer of eachLayer(source)) {
     const mocks = layer.mocks.flatMap((mock, i) => {
       if (mocksWithIssues.has(`${layer.issuePrefix}/${i}`)) return [];
       try {
-        return [compileMock(mock, i, `${layer.keyPrefix}#${i}`)];
+        const compiledMock = compileMock(mock, i, `${layer.keyPrefix}#${i}`);
+        const unsafe = checkRegexes ? findUnsafeRegexes(mock) : [];
+        for (const { field, message } of unsafe) problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${field}: ${message}`);
+        return unsafe.length === 0 ? [compiledMock] : [];
       } catch (error) {
-        if (!(error instanceof DefinitionError)) throw error;
-        problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${error.field}: ${error.message}`);
+        if (error instanceof DefinitionError) {
+          problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${error.field}: ${error.message}`);
+        } else if (parsed.success) {
+          throw error;
+        }
+        // Else the schema stopped before this mock (a bad `__proto__` entry ends its record's
+        // check), and the problems it did report come first.
         return [];
       }
     });

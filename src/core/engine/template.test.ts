@@ -55,3 +55,9 @@ test('an unknown source fails at compile time naming the field', () => {
   expect(() => compileTemplate({ a: '{{parms.id}}' }, 'response.body')).toThrow(/\{\{parms\.id\}\}.*params, query, headers, body, state, variant/);
   expect(() => compileTemplate('{{variant.x}}', 'response.body')).toThrow(/reads nothing/);
 });
+
+test('a header template that names no valid header fails at compile time', () => {
+  expect(() => compileTemplate('{{headers.}}', 'response.body')).toThrow(/"" is not a valid header name/);
+  expect(() => compileTemplate('{{headers.x y}}', 'response.body')).toThrow(/"x y" is not a valid header name/);
+  expect(run('{{headers.x-request-id}}')).toBe('req-1');
+});

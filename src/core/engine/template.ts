@@ -24,6 +24,8 @@ type Lookup = (context: TemplateContext) => unknown;
 const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const EXACT_TEMPLATE = /^\{\{\s*([^{}]*?)\s*\}\}$/;
 const SOURCES = ['params', 'query', 'headers', 'body', 'state', 'variant'] as const;
+/** An HTTP field name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Walk own properties only, so `__proto__` or `constructor` in a path reads nothing inherited. */
 function walk(value: unknown, segments: readonly string[], from = 0): unknown {
@@ -56,6 +58,10 @@ function compileLookup(expression: string, field: string): { lookup: Lookup; rea
     case 'query':
       return { readsBody: false, lookup: (c) => (segments.length === 0 ? Object.fromEntries(c.url.searchParams) : (c.url.searchParams.get(rest) ?? undefined)) };
     case 'headers':
+      // Headers.get throws on a name that is not an HTTP token: refuse it here, not on every call.
+      if (segments.length > 0 && !HEADER_NAME.test(rest)) {
+        throw new DefinitionError(field, `has the template {{${expression}}}, and ${JSON.stringify(rest)} is not a valid header name`);
+      }
       return { readsBody: false, lookup: (c) => (segments.length === 0 ? Object.fromEntries(c.headers) : (c.headers.get(rest) ?? undefined)) };
     case 'body':
       return { readsBody: true, lookup: (c) => walk(c.body, segments) };

@@ -3,10 +3,27 @@ import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
 import { sequenceIndex, type SequenceRepeat, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
 
 export interface MemoryStoreOptions {
-  /** Sessions beyond this count are evicted, least recently used first. @default 10000 */
+  /**
+   * Sessions beyond this count are evicted, least recently used first. A session pinned by a
+   * call in flight is never evicted, so the count can exceed this while such calls last.
+   * @default 10000
+   */
   maxSessions?: number;
-  /** A session untouched this long (ms) is evicted. @default 3600000 (one hour) */
+  /**
+   * A session unused this long (ms) is evicted. Eviction is lazy: it happens on the next access
+   * to the store, and no timer keeps the process alive.
+   * @default 3600000 (one hour)
+   */
   idleTimeoutMs?: number;
+  /** The clock, in milliseconds; tests pass a fake one. @default Date.now */
+  now?: () => number;
+}
+
+/** The in-memory `SessionStore`, with a count for diagnostics. */
+export interface MemoryStore extends SessionStore {
+  /** Sessions held right now, including idle ones not yet evicted. */
+  readonly size: number;
+  pin(testId: string): () => void;
 }
 
 interface MemorySession extends SessionSnapshot {
@@ -15,46 +32,68 @@ interface MemorySession extends SessionSnapshot {
 }
 
 /**
- * The default `SessionStore`: sessions in a Map, in least-recently-used order.
+ * The default `SessionStore`: sessions in a Map, in least-recently-used order, bounded by count
+ * and by idle time.
  *
  * @example
  * const harness = createHarness({ enabled: true, scenarios, store: createMemoryStore({ maxSessions: 500 }) });
  */
-export function createMemoryStore(options: MemoryStoreOptions = {}): SessionStore {
-  const { maxSessions = 10_000, idleTimeoutMs = 60 * 60 * 1000 } = options;
+export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
+  const { maxSessions = 10_000, idleTimeoutMs = 60 * 60 * 1000, now: clock = () => Date.now() } = options;
   const sessions = new Map<string, MemorySession>();
+  /** Calls in flight per test ID: their sessions are not evicted. */
+  const pins = new Map<string, number>();
 
   /** The session, moved to the most-recently-used end; created when `create` is set. */
   function touch(testId: string, create: true): MemorySession;
   function touch(testId: string, create: false): MemorySession | undefined;
   function touch(testId: string, create: boolean): MemorySession | undefined {
-    const now = Date.now();
+    const now = clock();
     let session = sessions.get(testId);
     if (session !== undefined) {
       sessions.delete(testId);
-      if (now - session.touchedAt > idleTimeoutMs) session = undefined;
+      if (now - session.touchedAt > idleTimeoutMs && !pins.has(testId)) session = undefined;
     }
-    if (session === undefined) {
-      if (!create) return undefined;
-      session = { active: undefined, state: EMPTY_STATE, positions: undefined, touchedAt: now };
+    if (session === undefined && !create) {
+      evict(now);
+      return undefined;
     }
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, touchedAt: now };
     session.touchedAt = now;
     sessions.set(testId, session);
     evict(now);
     return session;
   }
 
-  /** Drop sessions over the count (oldest first), and idle ones from the old end. */
+  /** From the least recently used end: drop sessions over the count and idle ones, skipping pinned ones. */
   function evict(now: number): void {
     for (const [testId, session] of sessions) {
-      if (sessions.size > maxSessions || now - session.touchedAt > idleTimeoutMs) sessions.delete(testId);
-      else break;
+      if (sessions.size <= maxSessions && now - session.touchedAt <= idleTimeoutMs) break;
+      if (!pins.has(testId)) sessions.delete(testId);
     }
   }
 
   return {
+    get size() {
+      return sessions.size;
+    },
+    pin(testId) {
+      // A call arriving is a use: an already idle session is dropped now, a live one renewed.
+      touch(testId, false);
+      pins.set(testId, (pins.get(testId) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = pins.get(testId)! - 1;
+        if (left === 0) pins.delete(testId);
+        else pins.set(testId, left);
+      };
+    },
     async read(testId) {
-      return touch(testId, false);
+      const session = touch(testId, false);
+      // A copy: the session object itself changes with the next switch or state write.
+      return session === undefined ? undefined : { active: session.active, state: session.state };
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);

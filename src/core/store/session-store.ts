@@ -41,6 +41,13 @@ export interface SessionStore {
   end(testId: string): Promise<void>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
+  /**
+   * Keep the session of a test ID from being evicted until the returned function is called.
+   * The harness pins a test's session for the whole of each intercepted call, so a store that
+   * evicts sessions (the memory store) never drops one under a call that is using it. Optional:
+   * a store whose sessions only expire by time after their last use needs no pins.
+   */
+  pin?(testId: string): () => void;
 }
 
 /** The position a sequence serves at `position` (0-based, before advancing); `undefined` once a `'none'` sequence is used up. */

@@ -1,0 +1,21 @@
+import { expect, test } from 'vitest';
+import { buildResponse } from './build-response.js';
+import { compileTemplate, type TemplateContext } from './template.js';
+
+const context = (name: string): TemplateContext => ({
+  params: { name },
+  url: new URL('https://api.x.test/'),
+  headers: new Headers(),
+  body: undefined,
+  state: Object.create(null),
+  variant: undefined,
+});
+
+test('a header filled from request data is always a valid header value', () => {
+  const response = { status: 200, headers: [['x-name', compileTemplate('hi {{params.name}}', 'h')]] as const, body: undefined, delay: 0, networkError: false };
+  const header = (name: string) => buildResponse(response, context(name)).headers.get('x-name');
+  expect(header('Zoë')).toBe('hi Zoë');
+  expect(header('a\r\nSet-Cookie: x=1')).toBe('hi a  Set-Cookie: x=1');
+  expect(header('😀 Ā')).toBe('hi %F0%9F%98%80 %C4%80');
+  expect(header('\uD800')).toBe('hi %EF%BF%BD');
+});

@@ -1,0 +1,124 @@
+import { createRequire } from 'node:module';
+import type { Mock, StringMatch } from '../types.js';
+import { isStringMatcherObject } from './string-match.js';
+
+type Detector = typeof import('redos-detector');
+
+/** An unsafe regular expression in a mock: where it is and why it is refused. */
+export interface UnsafeRegex {
+  /** Path inside the mock, as `DefinitionError.field` has it (`match.query.q.regex`). */
+  field: string;
+  message: string;
+}
+
+/** How long one pattern may take to check; a pattern still undecided then is refused. */
+const CHECK_TIMEOUT_MS = 1000;
+/** Verdicts by `flags/source`: test suites create harnesses from the same scenarios again and again. */
+const verdicts = new Map<string, string | undefined>();
+let detector: Detector | undefined;
+
+/** `(?<name>` at `lastIndex` (sticky, so `exec` looks nowhere else). */
+const NAMED_GROUP = /\(\?<([A-Za-z_$][\w$]*)>/y;
+
+/**
+ * `(?<name>…)` → `(…)` and `\k<name>` → `\N`: the detector cannot parse named groups, and the
+ * names change nothing about how the pattern backtracks.
+ */
+function withoutGroupNames(source: string): string {
+  if (!source.includes('(?<')) return source;
+  const names: string[] = [];
+  let out = '';
+  let groups = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    NAMED_GROUP.lastIndex = i;
+    const named = char === '(' && !inClass ? NAMED_GROUP.exec(source) : null;
+    if (char === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (named !== null) {
+      names[++groups] = named[1]!;
+      out += '(';
+      i += named[0].length - 1;
+      continue;
+    }
+    if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(' && source[i + 1] !== '?') groups++;
+    out += char;
+  }
+  return out.replace(/\\k<([A-Za-z_$][\w$]*)>/g, (whole, name: string) => (names.includes(name) ? `\\${names.indexOf(name)}` : whole));
+}
+
+/** Why `regex` is refused, or `undefined` when it cannot backtrack catastrophically. */
+function verdictOn(regex: RegExp): string | undefined {
+  detector ??= createRequire(import.meta.url)('redos-detector') as Detector;
+  const { flags } = regex;
+  let result: ReturnType<Detector['isSafePattern']>;
+  try {
+    result = detector.isSafePattern(withoutGroupNames(regex.source), {
+      caseInsensitive: flags.includes('i'),
+      unicode: flags.includes('u') || flags.includes('v'),
+      dotAll: flags.includes('s'),
+      multiLine: flags.includes('m'),
+      timeout: CHECK_TIMEOUT_MS,
+    });
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    return `is the regular expression ${regex}, which could not be checked for catastrophic backtracking (${reason}). Rewrite it without that feature, or use { contains }, { startsWith } or { endsWith }`;
+  }
+  if (result.safe) return undefined;
+  if (result.error === 'timedOut' || result.error === 'hitMaxSteps') {
+    return `is the regular expression ${regex}, which is too complex to check for catastrophic backtracking within ${CHECK_TIMEOUT_MS} ms. Simplify it, or use { contains }, { startsWith } or { endsWith }`;
+  }
+  return `is the regular expression ${regex}, which can backtrack catastrophically: an input can match it in many overlapping ways, so one that does not match takes polynomial or exponential time. Anchor it with ^ (an unanchored pattern is retried at every position: /\\d+$/ is quadratic, /^\\d+$/ is not), make repeated parts unambiguous ([^/]+ rather than .+ before a "/", no nested quantifiers such as (a+)+), or use a URL pattern string, { contains }, { startsWith } or { endsWith }`;
+}
+
+function check(regex: RegExp, field: string, found: UnsafeRegex[]): void {
+  const key = `${regex.flags}/${regex.source}`;
+  if (!verdicts.has(key)) {
+    if (verdicts.size >= 1000) verdicts.clear();
+    verdicts.set(key, verdictOn(regex));
+  }
+  const message = verdicts.get(key);
+  if (message !== undefined) found.push({ field, message });
+}
+
+function checkStringMatch(match: StringMatch, field: string, found: UnsafeRegex[]): void {
+  if (match instanceof RegExp) return check(match, field, found);
+  if (typeof match !== 'object' || match === null || !('regex' in match)) return;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(match.regex.source, match.regex.flags);
+  } catch {
+    return; // compileStringMatch reports an invalid pattern.
+  }
+  check(regex, `${field}.regex`, found);
+}
+
+/** Mirrors `compileBodyMatch`: matcher leaves, then arrays, then objects. */
+function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void {
+  if (expected instanceof RegExp || isStringMatcherObject(expected)) return checkStringMatch(expected, field, found);
+  if (Array.isArray(expected)) return expected.forEach((item, i) => checkBody(item, `${field}[${i}]`, found));
+  if (typeof expected === 'object' && expected !== null) {
+    for (const [key, value] of Object.entries(expected)) checkBody(value, `${field}.${key}`, found);
+  }
+}
+
+/**
+ * Every regular expression in a validated mock (URL, query, headers, body matchers) that could
+ * backtrack catastrophically, as judged by redos-detector; each is refused at harness creation.
+ * @note Loaded on first use, so a disabled harness never loads the detector.
+ * @see https://github.com/tjenkinson/redos-detector
+ */
+export function findUnsafeRegexes(mock: Mock): UnsafeRegex[] {
+  const found: UnsafeRegex[] = [];
+  if (mock.url instanceof RegExp) check(mock.url, 'url', found);
+  for (const [name, match] of Object.entries(mock.match?.query ?? {})) checkStringMatch(match, `match.query.${name}`, found);
+  for (const [name, match] of Object.entries(mock.match?.headers ?? {})) checkStringMatch(match, `match.headers.${name}`, found);
+  if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);
+  return found;
+}

@@ -1,0 +1,96 @@
+import { expect, test } from 'vitest';
+import { createMemoryStore } from './memory-store.js';
+
+/** A store on a clock the test moves by hand. */
+function storeWithClock(options: { maxSessions?: number; idleTimeoutMs?: number } = {}) {
+  let now = 1_000_000;
+  const store = createMemoryStore({ ...options, now: () => now });
+  return { store, advance: (ms: number) => void (now += ms) };
+}
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `t-${i}`);
+
+test('beyond maxSessions the least recently used session is evicted first', async () => {
+  const { store, advance } = storeWithClock({ maxSessions: 3 });
+  for (const id of ids(3)) {
+    await store.activate(id, { scenarioId: id });
+    advance(1);
+  }
+  await store.read('t-0'); // t-1 is now the least recently used
+  await store.activate('t-3', { scenarioId: 't-3' });
+  expect(store.size).toBe(3);
+  expect(await store.read('t-1')).toBeUndefined();
+  expect((await store.read('t-0'))?.active).toEqual({ scenarioId: 't-0' });
+  expect((await store.read('t-2'))?.active).toEqual({ scenarioId: 't-2' });
+});
+
+test('a session unused for longer than idleTimeoutMs is gone; one used in time is kept', async () => {
+  const { store, advance } = storeWithClock({ idleTimeoutMs: 1000 });
+  await store.activate('idle', { scenarioId: 'a' });
+  await store.activate('busy', { scenarioId: 'b' });
+  advance(800);
+  await store.updateState('busy', [{ key: 'k', value: 1, append: false }]);
+  advance(800);
+  expect(await store.read('idle')).toBeUndefined();
+  expect(await store.read('busy')).toMatchObject({ active: { scenarioId: 'b' }, state: { k: 1 } });
+  expect(store.size).toBe(1);
+});
+
+test('idle sessions are evicted on the next access to any session, without a timer', async () => {
+  const { store, advance } = storeWithClock({ idleTimeoutMs: 1000 });
+  for (const id of ids(50)) await store.activate(id, { scenarioId: 'a' });
+  advance(1001);
+  expect(store.size).toBe(50);
+  await store.read('someone-else');
+  expect(store.size).toBe(0);
+});
+
+test('the defaults are 10 000 sessions and one hour', async () => {
+  const { store, advance } = storeWithClock();
+  for (const id of ids(10_001)) await store.activate(id, { scenarioId: 'a' });
+  expect(store.size).toBe(10_000);
+  expect(await store.read('t-0')).toBeUndefined();
+  advance(60 * 60 * 1000);
+  expect(await store.read('t-10000')).toBeDefined();
+  advance(60 * 60 * 1000 + 1);
+  expect(await store.read('t-10000')).toBeUndefined();
+});
+
+test('a pinned session survives the count bound and idle time until it is released', async () => {
+  const { store, advance } = storeWithClock({ maxSessions: 2, idleTimeoutMs: 1000 });
+  await store.activate('in-flight', { scenarioId: 'checkout' });
+  const release = store.pin('in-flight');
+  for (const id of ids(5)) await store.activate(id, { scenarioId: 'other' });
+  advance(5000);
+  await store.activate('late', { scenarioId: 'other' });
+  await store.updateState('in-flight', [{ key: 'paid', value: true, append: false }]);
+  expect(await store.read('in-flight')).toMatchObject({ active: { scenarioId: 'checkout' }, state: { paid: true } });
+
+  release();
+  release(); // idempotent: a second call does not unpin someone else's pin
+  advance(5000);
+  await store.read('late');
+  expect(await store.read('in-flight')).toBeUndefined();
+});
+
+test('pins count: a session stays pinned while any of its calls is in flight', async () => {
+  const { store } = storeWithClock({ maxSessions: 1 });
+  await store.activate('t', { scenarioId: 'a' });
+  const first = store.pin('t');
+  const second = store.pin('t');
+  first();
+  await store.activate('other', { scenarioId: 'b' });
+  expect(await store.read('t')).toBeDefined();
+  second();
+  await store.activate('third', { scenarioId: 'b' });
+  expect(await store.read('t')).toBeUndefined();
+});
+
+test('pinning a session that was already idle too long drops it instead of reviving it', async () => {
+  const { store, advance } = storeWithClock({ idleTimeoutMs: 1000 });
+  await store.activate('t', { scenarioId: 'a' });
+  advance(1001);
+  const release = store.pin('t');
+  expect(await store.read('t')).toBeUndefined();
+  release();
+});
