@@ -59,7 +59,7 @@ export function createCallListener({ scenarios, store, unhandled, logger, maxTes
       // A failing store (Redis down) must not silently send the call to the real network.
       const fails = unhandled === 'error';
       logger.error(
-        `Failed to answer ${request.method} ${request.url} from its scenario: ${(error as Error).message}. The call ${fails ? "fails with a network error (unhandled: 'error')" : 'goes to the real network'}.`,
+        `Failed to answer ${request.method} ${request.url} from its scenario: ${(error as Error).message.replace(/\.$/, '')}. The call ${fails ? "fails with a network error (unhandled: 'error')" : 'goes to the real network'}.`,
       );
       if (fails) controller.respondWith(Response.error());
       return true;

@@ -40,11 +40,16 @@ test('catastrophic patterns inside a body matcher are found too', () => {
   expect(message).toContain('scenario "default", mocks[0].match.body.user.emails[0].regex: is the regular expression');
 });
 
-test('an unanchored pattern that is quadratic is refused with the advice to anchor it', () => {
-  const message = creationError({ default: { name: 'D', mocks: [{ url: /\/users\/\d+$/, response: {} }] } });
-  expect(message).toContain('scenario "default", mocks[0].url: is the regular expression /\\/users\\/\\d+$/, which can backtrack catastrophically');
+test('an unanchored serialised pattern that is quadratic is refused with the advice to anchor it', () => {
+  const message = creationError({ default: { name: 'D', mocks: [{ url: `${API}/x`, match: { query: { id: { regex: { source: '\\d+$' } } } }, response: {} }] } });
+  expect(message).toContain('scenario "default", mocks[0].match.query.id.regex: is the regular expression /\\d+$/, which can backtrack catastrophically');
   expect(message).toContain('Anchor it with ^');
-  expect(creationError({ default: { name: 'D', mocks: [{ url: /^https:\/\/api\.x\.test\/users\/\d+$/, response: {} }] } })).toBeUndefined();
+  expect(creationError({ default: { name: 'D', mocks: [{ url: `${API}/x`, match: { query: { id: { regex: { source: '^\\d+$' } } } }, response: {} }] } })).toBeUndefined();
+});
+
+test('a native RegExp is judged as if anchored: unanchored is fine, nested quantifiers are not', () => {
+  expect(creationError({ default: { name: 'D', mocks: [{ url: /\/users\/(?<id>\d+)$/, match: { headers: { a: /\d+$/ } }, response: {} }] } })).toBeUndefined();
+  expect(creationError({ default: { name: 'D', mocks: [{ url: /\/users\/(\d+)+$/, response: {} }] } })).toContain('mocks[0].url: is the regular expression');
 });
 
 test('a disabled harness never matches a call, so it skips the check', () => {

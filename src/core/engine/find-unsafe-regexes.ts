@@ -77,18 +77,27 @@ function verdictOn(regex: RegExp): string | undefined {
   return `is the regular expression ${regex}, which can backtrack catastrophically: an input can match it in many overlapping ways, so one that does not match takes polynomial or exponential time. Anchor it with ^ (an unanchored pattern is retried at every position: /\\d+$/ is quadratic, /^\\d+$/ is not), make repeated parts unambiguous ([^/]+ rather than .+ before a "/", no nested quantifiers such as (a+)+), or use a URL pattern string, { contains }, { startsWith } or { endsWith }`;
 }
 
-function check(regex: RegExp, field: string, found: UnsafeRegex[]): void {
-  const key = `${regex.flags}/${regex.source}`;
+/**
+ * @param native A RegExp written in code rather than a serialised `{ regex }` matcher.
+ * @note redos-detector scores "quadratic because an unanchored pattern is retried at every
+ * start position" (`/\/users\/\d+$/`) the same as exponential nesting (`/(a+)+$/`). A native
+ * RegExp is judged as if anchored, so only the nesting kind is refused: its author wrote it in
+ * code, and URLs and headers are short. Serialised matchers can come from files or Redis and
+ * may test large bodies, so they get the strict verdict.
+ */
+function check(regex: RegExp, field: string, found: UnsafeRegex[], native = false): void {
+  const judged = native ? new RegExp(`^(?:${regex.source})$`, regex.flags) : regex;
+  const key = `${judged.flags}/${judged.source}`;
   if (!verdicts.has(key)) {
     if (verdicts.size >= 1000) verdicts.clear();
-    verdicts.set(key, verdictOn(regex));
+    verdicts.set(key, verdictOn(judged)?.replace(String(judged), String(regex)));
   }
   const message = verdicts.get(key);
   if (message !== undefined) found.push({ field, message });
 }
 
 function checkStringMatch(match: StringMatch, field: string, found: UnsafeRegex[]): void {
-  if (match instanceof RegExp) return check(match, field, found);
+  if (match instanceof RegExp) return check(match, field, found, true);
   if (typeof match !== 'object' || match === null || !('regex' in match)) return;
   let regex: RegExp;
   try {
@@ -116,7 +125,7 @@ function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void
  */
 export function findUnsafeRegexes(mock: Mock): UnsafeRegex[] {
   const found: UnsafeRegex[] = [];
-  if (mock.url instanceof RegExp) check(mock.url, 'url', found);
+  if (mock.url instanceof RegExp) check(mock.url, 'url', found, true);
   for (const [name, match] of Object.entries(mock.match?.query ?? {})) checkStringMatch(match, `match.query.${name}`, found);
   for (const [name, match] of Object.entries(mock.match?.headers ?? {})) checkStringMatch(match, `match.headers.${name}`, found);
   if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);
