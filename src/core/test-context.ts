@@ -17,6 +17,16 @@ export function runWithTestId<T>(testId: string, fn: () => T): T {
   return registry.storage.run(testId, fn);
 }
 
+/**
+ * Make `testId` the current test ID for the rest of the current synchronous execution and
+ * everything it starts. For hosts that offer a hook before a request's handler, not a wrapper
+ * around it (a `node:http` diagnostics channel); prefer `runWithTestId` wherever a wrapper fits.
+ * @see https://nodejs.org/api/async_context.html#asynclocalstorageenterwithstore
+ */
+export function enterTestId(testId: string): void {
+  registry.storage.enterWith(testId);
+}
+
 /** The current test ID, or `undefined` outside `runWithTestId`. */
 export function tryGetTestId(): string | undefined {
   return registry.storage.getStore();

@@ -1,0 +1,17 @@
+import { createNextHarness } from 'scenario-harness/next';
+import { scenarios } from './scenarios';
+
+/**
+ * The app's one harness. Next.js evaluates this file once per bundle; createNextHarness()
+ * returns the same harness every time. `enabled` is read when the server starts, so one
+ * `next build` serves both HARNESS_ENABLED=true and =false.
+ */
+export const harness = createNextHarness({
+  enabled: process.env.HARNESS_ENABLED === 'true',
+  scenarios,
+  unhandled: 'error',
+  endpoints: {
+    ...(process.env.HARNESS_SCENARIO_PATH ? { setScenario: process.env.HARNESS_SCENARIO_PATH, getScenario: process.env.HARNESS_SCENARIO_PATH } : {}),
+    ...(process.env.HARNESS_STATE_PATH ? { getState: process.env.HARNESS_STATE_PATH } : {}),
+  },
+});

@@ -1,0 +1,151 @@
+/**
+ * @module
+ * Next.js adapter: one harness per process, the control endpoints as route handlers or a proxy,
+ * and the test ID for every server-side call (App Router and Pages Router) with no forwarding.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
+import { createHarness, type Harness } from '../core/create-harness.js';
+import { consoleLogger } from '../core/dev-utils.js';
+import { jsonResponse } from '../core/control/json-response.js';
+import { enterTestId } from '../core/test-context.js';
+import { nextBypassDataCache } from './next-bypass-data-cache.js';
+import type { HarnessOptions, ScenarioMap } from '../core/types.js';
+
+interface NextRegistry {
+  harness?: Harness;
+  /** Every harness createNextHarness() returned, from any copy of this module. */
+  created: WeakSet<Harness>;
+  /** The harness whose inbound requests are scoped (set once: the subscription is for good). */
+  scoping?: Harness;
+}
+
+const REGISTRY_KEY = Symbol.for('scenario-harness.next');
+
+/**
+ * @note Next.js evaluates `harness.ts` once per bundle (instrumentation, proxy, each route's
+ * server chunk), so module state would give each bundle its own harness and store.
+ */
+function registry(): NextRegistry {
+  const global = globalThis as Record<symbol, NextRegistry | undefined>;
+  return (global[REGISTRY_KEY] ??= { created: new WeakSet() });
+}
+
+/**
+ * The process's one harness for a Next.js app: the first call creates it, every later call (Next
+ * loads your harness module once per bundle) returns that same harness and ignores its options.
+ *
+ * @example
+ * // harness.ts
+ * export const harness = createNextHarness({
+ *   enabled: process.env.HARNESS_ENABLED === 'true',
+ *   scenarios,
+ * });
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ */
+export function createNextHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
+  const state = registry();
+  if (state.harness === undefined) {
+    state.harness = createHarness(options);
+    state.created.add(state.harness);
+  }
+  return state.harness as unknown as Harness<S>;
+}
+
+function warnIfNotTheProcessHarness(harness: Harness, where: string): void {
+  if (registry().created.has(harness)) return;
+  consoleLogger.warn(
+    `${where} got a harness that createNextHarness() did not return, so its switches and the interception use different stores. Create the harness with createNextHarness() from "scenario-harness/next".`,
+  );
+}
+
+/**
+ * Start the harness from `instrumentation.ts` and give every inbound request its test ID, so
+ * server components, route handlers, server actions, API routes and `getServerSideProps` make
+ * their outgoing calls as that test without forwarding any header. No-op when disabled.
+ *
+ * @example
+ * // instrumentation.ts
+ * export async function register() {
+ *   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+ *   const { harness } = await import('./harness');
+ *   await registerHarness(harness);
+ * }
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md#how-the-test-id-reaches-your-calls
+ */
+export async function registerHarness(harness: Harness): Promise<void> {
+  if (!harness.enabled) return;
+  warnIfNotTheProcessHarness(harness, 'registerHarness()');
+  const pristine = globalThis.fetch;
+  await harness.start();
+  nextBypassDataCache(pristine, globalThis.fetch);
+  const state = registry();
+  if (state.scoping !== undefined) return;
+  state.scoping = harness;
+  // @note node:http publishes this synchronously right before it emits 'request', in the same
+  // execution as Next's request listener, so the test ID entered here is the context of all the
+  // work that listener starts: routing, the proxy, rendering, actions, API routes.
+  // https://nodejs.org/api/diagnostics_channel.html#http
+  subscribe('http.server.request.start', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    enterTestId(harness.testIdFrom(request.headers));
+  });
+}
+
+type RouteHandler = (request: Request) => Promise<Response>;
+
+/**
+ * App Router route handlers for the control endpoints. Put them in
+ * `app/%5F%5Fscenario%5F%5F/route.ts` and `app/%5F%5Fharness%5F%5F/state/route.ts` (`%5F` is
+ * `_`; a plain `_` folder is private to the App Router), or in folders at your custom paths.
+ *
+ * @example
+ * // app/%5F%5Fscenario%5F%5F/route.ts
+ * import { harness } from '../../harness';
+ * export const { GET, POST, DELETE } = harnessRouteHandlers(harness);
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ */
+export function harnessRouteHandlers(harness: Harness): { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler } {
+  warnIfNotTheProcessHarness(harness, 'harnessRouteHandlers()');
+  const handler: RouteHandler = async (request) => {
+    // @note Read first: reading `request.url` marks the route dynamic, so Next never prerenders
+    // it at build time, when the harness is usually disabled.
+    const { pathname } = new URL(request.url);
+    if (!harness.enabled) return new Response(null, { status: 404 });
+    const response = await harness.handle(request);
+    if (response !== null) return response;
+    const { setScenario, getState } = harness.endpoints;
+    return jsonResponse(
+      {
+        error: `Failed to answer ${request.method} ${pathname}: not a control endpoint of this harness (${setScenario}, ${getState}). Move the route file to the folder of its endpoint path.`,
+      },
+      404,
+    );
+  };
+  return { GET: handler, POST: handler, DELETE: handler };
+}
+
+/**
+ * A Next.js proxy (`proxy.ts`, Node.js runtime) that answers the control endpoints at their
+ * configured paths, default or custom, for App Router and Pages Router apps alike. Every other
+ * request goes on to `proxy` when given, else on to the app.
+ *
+ * @example
+ * // proxy.ts
+ * import { harness } from './harness';
+ * export const proxy = harnessProxy(harness);
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ */
+export function harnessProxy<Req extends Request, Rest extends unknown[], Result = undefined>(
+  harness: Harness,
+  proxy?: (request: Req, ...rest: Rest) => Result | Promise<Result>,
+): (request: Req, ...rest: Rest) => Promise<Response | Result | undefined> {
+  warnIfNotTheProcessHarness(harness, 'harnessProxy()');
+  return async (request, ...rest) => {
+    if (harness.isControlPath(new URL(request.url).pathname)) {
+      const response = await harness.handle(request);
+      if (response !== null) return response;
+    }
+    return proxy?.(request, ...rest);
+  };
+}
