@@ -4,11 +4,12 @@
  * and the test ID for every server-side call (App Router and Pages Router) with no forwarding.
  */
 import { subscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHarness, type Harness } from '../core/create-harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';
+import { handleNodeControlRequest, sendFetchResponse } from './_node-http.js';
 import { nextBypassDataCache } from './next-bypass-data-cache.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
 
@@ -114,15 +115,44 @@ export function harnessRouteHandlers(harness: Harness): { GET: RouteHandler; POS
     if (!harness.enabled) return new Response(null, { status: 404 });
     const response = await harness.handle(request);
     if (response !== null) return response;
-    const { setScenario, getState } = harness.endpoints;
-    return jsonResponse(
-      {
-        error: `Failed to answer ${request.method} ${pathname}: not a control endpoint of this harness (${setScenario}, ${getState}). Move the route file to the folder of its endpoint path.`,
-      },
-      404,
-    );
+    return notAControlEndpoint(harness, request.method, pathname, 'Move the route file to the folder of its endpoint path');
   };
   return { GET: handler, POST: handler, DELETE: handler };
+}
+
+function notAControlEndpoint(harness: Harness, method: string, pathname: string, remedy: string): Response {
+  const { setScenario, getState } = harness.endpoints;
+  return jsonResponse({ error: `Failed to answer ${method} ${pathname}: not a control endpoint of this harness (${setScenario}, ${getState}). ${remedy}.` }, 404);
+}
+
+/** A Pages Router API request: node:http's, with the body Next's parser may have read. */
+type ApiRequest = IncomingMessage & { body?: unknown };
+
+/**
+ * A Pages Router API route (`pages/api/...`) for the control endpoints, for apps that keep
+ * them under `/api` (`createHarness({ endpoints: { setScenario: '/api/scenario', ... } })`).
+ * Turn Next's body parser off for that route, so a malformed body gets SPEC's JSON 400
+ * rather than Next's plain-text one.
+ *
+ * @example
+ * // pages/api/scenario.ts  (endpoints.setScenario and getScenario: '/api/scenario')
+ * import { harness } from '../../harness';
+ * export default harnessApiHandler(harness);
+ * export const config = { api: { bodyParser: false } };
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ */
+export function harnessApiHandler(harness: Harness): (req: ApiRequest, res: ServerResponse) => Promise<void> {
+  warnIfNotTheProcessHarness(harness, 'harnessApiHandler()');
+  return async (req, res) => {
+    if (!harness.enabled) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    if (await handleNodeControlRequest(harness, req, res, { parsedBody: req.body })) return;
+    const pathname = new URL(req.url ?? '/', 'http://app').pathname;
+    await sendFetchResponse(res, notAControlEndpoint(harness, req.method ?? 'GET', pathname, 'Put the API route at the endpoint path, or set createHarness({ endpoints }) to it'));
+  };
 }
 
 /**
