@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 /** What `defineAdapterSuite` needs from a running fixture app. */
 export interface RunningApp {
   /** Absolute URL of a path on the app. */
@@ -27,4 +30,21 @@ export type StartFixture = (options: FixtureOptions) => Promise<RunningApp>;
 export async function fetchGreeting(upstream: string): Promise<string> {
   const response = await fetch(`${upstream}/upstream/greeting`);
   return ((await response.json()) as { greeting: string }).greeting;
+}
+
+/**
+ * A fixture's server as the suite sees it, once it listens: its URLs, and a close() that ends
+ * open connections, closes it and stops the harness.
+ */
+export async function runningApp(server: Server, harness: { stop(): Promise<void> }): Promise<RunningApp> {
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await harness.stop();
+    },
+  };
 }
