@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Harness } from '../core/create-harness.js';
 import { jsonResponse } from '../core/control/json-response.js';
+import { knownBodyOf, withKnownBody } from '../core/control/known-body.js';
 
 /** The path of a node:http request URL, without its query. */
 export function pathnameOf(url: string | undefined): string {
@@ -23,10 +24,12 @@ export function toFetchRequest(req: IncomingMessage, options: { url?: string; pa
   }
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  let text: string | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const { parsedBody } = options;
     if (parsedBody !== undefined) {
-      init.body = typeof parsedBody === 'string' || parsedBody instanceof Uint8Array ? (parsedBody as BodyInit) : serialiseParsedBody(parsedBody);
+      text = typeof parsedBody === 'string' ? parsedBody : parsedBody instanceof Uint8Array ? Buffer.from(parsedBody).toString('utf8') : serialiseParsedBody(parsedBody);
+      init.body = text;
       headers.delete('content-length');
     } else if (!req.readableEnded) {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
@@ -34,7 +37,8 @@ export function toFetchRequest(req: IncomingMessage, options: { url?: string; pa
       init.duplex = 'half';
     }
   }
-  return new Request(urlOf(req, options.url ?? req.url ?? '/'), init);
+  const request = new Request(urlOf(req, options.url ?? req.url ?? '/'), init);
+  return text === undefined ? request : withKnownBody(request, text);
 }
 
 /** The request's absolute URL; a Host header that makes no URL falls back to `localhost`. */
@@ -71,7 +75,8 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const text = knownBodyOf(response);
+  res.end(text ?? Buffer.from(await response.arrayBuffer()));
 }
 
 /**

@@ -1,8 +1,10 @@
 import { isHarnessError } from '../errors.js';
+import { withKnownBody } from './known-body.js';
 
 /** A JSON response, as every control endpoint answers. */
 export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  const text = JSON.stringify(body);
+  return withKnownBody(new Response(text, { status, headers: { 'content-type': 'application/json', ...headers } }), text);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { knownBodyOf } from './known-body.js';
 import { invalidJsonIssue, type ValidationIssue } from './switch-request-body.js';
 
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; status: 400; issue: ValidationIssue } | { ok: false; status: 413 };
@@ -27,6 +28,8 @@ export function discardBody(request: Request): void {
  * that would surprise more users than it protects.
  */
 export async function readJsonBody(request: Request, limit: number): Promise<JsonBodyResult> {
+  const known = knownBodyOf(request);
+  if (known !== undefined) return Buffer.byteLength(known) > limit ? { ok: false, status: 413 } : parseJson(known);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     discardBody(request);
@@ -53,7 +56,10 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
       chunks.push(chunk.value);
     }
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return parseJson(Buffer.concat(chunks).toString('utf8'));
+}
+
+function parseJson(text: string): JsonBodyResult {
   if (text.trim() === '') return { ok: false, status: 400, issue: invalidJsonIssue('the body is empty') };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
