@@ -1,5 +1,5 @@
 import type { CompiledResponse } from './compile-mock.js';
-import type { TemplateContext } from './template.js';
+import { isConstant, type TemplateContext } from './template.js';
 
 /**
  * A header value from a filled-in template. Templates copy request data (`{{params.name}}`,
@@ -17,16 +17,46 @@ function toHeaderValue(value: unknown): string {
   return out;
 }
 
+/** A response's body text and headers, as `new Response()` takes them. */
+interface ResponseParts {
+  text: string | null;
+  headers: Record<string, string>;
+}
+
+/** Body text and headers from evaluated values; `content-type` follows the body's type unless set. */
+function toResponseParts(headerValues: readonly (readonly [string, unknown])[], body: unknown): ResponseParts {
+  // A record, not a Headers object: Response copies it once, and no Headers#set runs per name.
+  // Null prototype, so a header named "__proto__" stays an ordinary key.
+  const headers: Record<string, string> = Object.create(null);
+  for (const [name, value] of headerValues) headers[name.toLowerCase()] = toHeaderValue(value);
+  if (body === undefined || body === null) return { text: null, headers };
+  const isText = typeof body === 'string';
+  headers['content-type'] ??= isText ? 'text/plain; charset=utf-8' : 'application/json';
+  return { text: isText ? body : JSON.stringify(body), headers };
+}
+
+/**
+ * The body text and headers of a response without templates, built once at harness creation
+ * (or `undefined` when a template makes them depend on the call).
+ */
+export function precomputeResponseParts(response: Pick<CompiledResponse, 'headers' | 'body'>): ResponseParts | undefined {
+  if (!response.headers.every(([, value]) => isConstant(value)) || (response.body !== undefined && !isConstant(response.body))) return undefined;
+  return toResponseParts(
+    response.headers.map(([name, value]) => [name, value.evaluate(NO_CONTEXT)] as const),
+    response.body?.evaluate(NO_CONTEXT),
+  );
+}
+
+/** Constants ignore the context they are evaluated in. */
+const NO_CONTEXT = undefined as unknown as TemplateContext;
+
 /** The Fetch `Response` for a mock's answer, with templates filled in from the call. */
 export function buildResponse(response: CompiledResponse, context: TemplateContext): Response {
-  const headers = new Headers();
-  for (const [name, value] of response.headers) headers.set(name, toHeaderValue(value.evaluate(context)));
-  const body = response.body?.evaluate(context);
-  if (body === undefined || body === null) return new Response(null, { status: response.status, headers });
-  if (typeof body === 'string') {
-    if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8');
-    return new Response(body, { status: response.status, headers });
-  }
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(body), { status: response.status, headers });
+  const parts =
+    response.fixed ??
+    toResponseParts(
+      response.headers.map(([name, value]) => [name, value.evaluate(context)] as const),
+      response.body?.evaluate(context),
+    );
+  return new Response(parts.text, { status: response.status, headers: parts.headers });
 }

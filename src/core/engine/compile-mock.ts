@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
 import type { Mock, MockResponse } from '../types.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
+import { precomputeResponseParts } from './build-response.js';
 import { compileStringMatch, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
 import { compileUrlPattern, type UrlPattern } from './url-pattern.js';
@@ -13,6 +14,8 @@ export interface CompiledResponse {
   body: CompiledValue | undefined;
   delay: number;
   networkError: boolean;
+  /** Body text and headers built at creation when no template makes them depend on the call. */
+  fixed: { text: string | null; headers: Record<string, string> } | undefined;
 }
 
 /** What the non-URL criteria of a mock look at. */
@@ -46,12 +49,15 @@ export interface CompiledMock {
 }
 
 function compileResponse(response: MockResponse, field: string): CompiledResponse {
+  const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
+  const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
   return {
     status: response.status ?? 200,
-    headers: Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const),
-    body: response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`),
+    headers,
+    body,
     delay: response.delay ?? 0,
     networkError: response.error === 'network',
+    fixed: precomputeResponseParts({ headers, body }),
   };
 }
 

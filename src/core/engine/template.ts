@@ -121,6 +121,11 @@ function constant(value: unknown): CompiledValue {
   return compiled;
 }
 
+/** True when `value` has no template inside: it evaluates to the same value for every call. */
+export function isConstant(value: CompiledValue): boolean {
+  return constants.has(value);
+}
+
 /**
  * Compile every template in a definition value (strings anywhere inside objects and arrays).
  * `field` names the value in errors (`response.body.user`).
