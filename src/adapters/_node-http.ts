@@ -75,13 +75,32 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  const text = knownBodyOf(response);
-  res.end(text ?? Buffer.from(await response.arrayBuffer()));
+  res.end(await bodyOf(response));
+}
+
+/**
+ * The control answer for a node:http request, or `null` for any other request. A request the
+ * Fetch API cannot represent (a TRACE, say) is the client's mistake: 400, not 500.
+ * Shared by every Node adapter.
+ */
+export async function controlResponseFor(harness: Harness, req: IncomingMessage, options: { url?: string; parsedBody?: unknown } = {}): Promise<Response | null> {
+  let request: Request;
+  try {
+    request = toFetchRequest(req, options);
+  } catch (error) {
+    return jsonResponse({ error: `Failed to read the control request: ${(error as Error).message}` }, 400);
+  }
+  return harness.handle(request);
+}
+
+/** A control response's body as bytes for a Node response, without a stream read when the text is known. */
+export async function bodyOf(response: Response): Promise<string | Buffer> {
+  return knownBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
 }
 
 /**
  * Answer a control request on node:http; false when `req` is not one (the caller continues).
- * Shared by the Express, Koa, Fastify and node:http adapters.
+ * Used by the Express and node:http adapters.
  */
 export async function handleNodeControlRequest(
   harness: Harness,
@@ -90,15 +109,7 @@ export async function handleNodeControlRequest(
   options: { url?: string; parsedBody?: unknown } = {},
 ): Promise<boolean> {
   if (!harness.isControlPath(pathnameOf(options.url ?? req.url))) return false;
-  let request: Request;
-  try {
-    request = toFetchRequest(req, options);
-  } catch (error) {
-    // A request the Fetch API cannot represent (a TRACE, say) is the client's mistake: 400, not 500.
-    await sendFetchResponse(res, jsonResponse({ error: `Failed to read the control request: ${(error as Error).message}` }, 400));
-    return true;
-  }
-  const response = await harness.handle(request);
+  const response = await controlResponseFor(harness, req, options);
   if (response === null) return false;
   await sendFetchResponse(res, response);
   return true;

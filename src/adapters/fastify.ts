@@ -6,7 +6,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Harness } from '../core/create-harness.js';
-import { pathnameOf, toFetchRequest } from './_node-http.js';
+import { bodyOf, controlResponseFor, pathnameOf } from './_node-http.js';
 
 /** Options of {@link harnessPlugin}. */
 export interface HarnessPluginOptions {
@@ -20,14 +20,14 @@ type ScopedRequest = FastifyRequest & { [TEST_SCOPE]: AsyncResource | null };
 
 /** Answer a control request through Fastify's reply (its onSend hooks and logging still run); false for any other. */
 async function answerControlRequest(harness: Harness, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const response = await harness.handle(toFetchRequest(request.raw, { url: request.url }));
+  const response = await controlResponseFor(harness, request.raw, { url: request.url });
   if (response === null) return false;
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  reply.code(response.status).send(Buffer.from(await response.arrayBuffer()));
+  reply.code(response.status).send(await bodyOf(response));
   return true;
 }
 

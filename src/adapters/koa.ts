@@ -6,7 +6,7 @@ import type { Context, Middleware } from 'koa';
 import type { Harness } from '../core/create-harness.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { pathnameOf, toFetchRequest } from './_node-http.js';
+import { bodyOf, controlResponseFor, pathnameOf } from './_node-http.js';
 
 /** Where {@link harnessParserErrorHandler} leaves a control request's parser error for the middleware. */
 const PARSER_ERROR = Symbol.for('scenario-harness.parser-error');
@@ -32,7 +32,7 @@ function answerFor(harness: Harness, ctx: Context): Promise<Response | null> {
   const error = (ctx.state as Record<symbol, BodyParserError | undefined>)[PARSER_ERROR];
   if (error?.status === 413) return Promise.resolve(jsonResponse({ error: 'Request body too large' }, 413));
   if (error !== undefined) return Promise.resolve(jsonResponse({ error: 'Invalid request body', details: [invalidJsonIssue(error.message)] }, 400));
-  return harness.handle(toFetchRequest(ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) }));
+  return controlResponseFor(harness, ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) });
 }
 
 /**
@@ -58,7 +58,7 @@ export function harnessMiddleware(harness: Harness): Middleware {
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) ctx.set('set-cookie', cookies);
-    ctx.body = Buffer.from(await response.arrayBuffer());
+    ctx.body = await bodyOf(response);
   };
 }
 
