@@ -11,6 +11,9 @@ import type { HarnessTestOptions } from 'scenario-harness/playwright';
  */
 const port = Number(process.env.BROWSER_TEST_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${port}`;
+const nextPort = Number(process.env.BROWSER_TEST_NEXT_PORT ?? port + 1);
+const nextBaseURL = `http://127.0.0.1:${nextPort}`;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig<HarnessTestOptions>({
@@ -30,14 +33,32 @@ export default defineConfig<HarnessTestOptions>({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node --import tsx examples/shop/server.ts',
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    url: `${baseURL}/checkout`,
-    env: { PORT: String(port), HARNESS_ENABLED: 'true' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'shop', testIgnore: 'next-app/**' },
+    // The Next.js example (App Router and Pages Router) under `next start`.
+    { name: 'next-app', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: nextBaseURL } },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx examples/shop/server.ts',
+      cwd: root,
+      url: `${baseURL}/checkout`,
+      env: { PORT: String(port), HARNESS_ENABLED: 'true' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Builds examples/next-app first when its keyed build is missing (npm test has usually built it already).
+      command: 'node --import tsx test/browser/next-app/serve-next-example.ts',
+      cwd: root,
+      url: `${nextBaseURL}/pages-router/gssp`,
+      env: { PORT: String(nextPort) },
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
