@@ -67,14 +67,22 @@ function serialiseParsedBody(body: unknown): string {
   }
 }
 
+/**
+ * Hand each header of `response` to `set`, multi-value `Set-Cookie` as one array (iterating
+ * Fetch `Headers` would join the cookies into one comma-separated value, which breaks them).
+ */
+export function copyHeaders(response: Response, set: (name: string, value: string | string[]) => unknown): void {
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') set(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) set('set-cookie', cookies);
+}
+
 /** Write a Fetch `Response` to a node:http response, keeping multi-value `Set-Cookie` intact. */
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  copyHeaders(response, (name, value) => res.setHeader(name, value));
   res.end(await bodyOf(response));
 }
 

@@ -6,7 +6,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Harness } from '../core/create-harness.js';
-import { bodyOf, controlResponseFor, pathnameOf } from './_node-http.js';
+import { bodyOf, controlResponseFor, copyHeaders, pathnameOf } from './_node-http.js';
 
 /** Options of {@link harnessPlugin}. */
 export interface HarnessPluginOptions {
@@ -22,11 +22,7 @@ type ScopedRequest = FastifyRequest & { [TEST_SCOPE]: AsyncResource | null };
 async function answerControlRequest(harness: Harness, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const response = await controlResponseFor(harness, request.raw, { url: request.url });
   if (response === null) return false;
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  copyHeaders(response, (name, value) => reply.header(name, value));
   reply.code(response.status).send(await bodyOf(response));
   return true;
 }

@@ -6,7 +6,7 @@ import type { Context, Middleware } from 'koa';
 import type { Harness } from '../core/create-harness.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { bodyOf, controlResponseFor, pathnameOf } from './_node-http.js';
+import { bodyOf, controlResponseFor, copyHeaders, pathnameOf } from './_node-http.js';
 
 /** Where {@link harnessParserErrorHandler} leaves a control request's parser error for the middleware. */
 const PARSER_ERROR = Symbol.for('scenario-harness.parser-error');
@@ -53,11 +53,7 @@ export function harnessMiddleware(harness: Harness): Middleware {
     const response = harness.isControlPath(pathnameOf(ctx.originalUrl)) ? await answerFor(harness, ctx) : null;
     if (response === null) return harness.run(harness.testIdFrom(ctx.headers), next);
     ctx.status = response.status;
-    for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie') ctx.set(name, value);
-    }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) ctx.set('set-cookie', cookies);
+    copyHeaders(response, (name, value) => ctx.set(name, value));
     ctx.body = await bodyOf(response);
   };
 }

@@ -33,7 +33,7 @@ export function createCallListener({ scenarios, store, unhandled, logger, maxTes
   const fallback = scenarios.get(DEFAULT_SCENARIO_ID);
   const defaultLayers: readonly MockIndex[] = fallback ? [fallback.mocks] : NO_LAYERS;
   const warnedCalls = new Set<string>();
-  /** Per test: what the last call worked out, so an unanswered call can explain itself. */
+  /** Per unanswered request: the test and layers it was looked up in, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<Request, { testId: string; scenarioId: string; layers: readonly MockIndex[] }>();
 
   /**
