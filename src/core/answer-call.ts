@@ -1,14 +1,17 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { quote, type Logger } from './dev-utils.js';
-import { buildResponse } from './engine/build-response.js';
+import { buildReply } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
+import { describeNearMisses } from './engine/describe-near-misses.js';
 import type { MockIndex } from './engine/mock-index.js';
 import { resolveMock } from './engine/resolve-mock.js';
 import type { TemplateContext } from './engine/template.js';
-import type { CallController, CallListener } from './interception.js';
+import { HarnessError } from './errors.js';
+import { PASS, type CallListener, type CallOutcome } from './interception/call-outcome.js';
+import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopback } from './is-loopback.js';
-import { describeNearMisses } from './engine/describe-near-misses.js';
+import { compileHostList } from './host-list.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionStore } from './store/session-store.js';
 import { tryGetTestId } from './test-context.js';
@@ -21,20 +24,27 @@ export interface CallAnswererOptions {
   logger: Logger;
   /** A call's own test-ID header longer than this is ignored. @default 256 */
   maxTestIdLength?: number;
+  /** Hosts reached for real when no mock answers, like loopback (`allowHosts`). */
+  allowHosts?: readonly (string | RegExp)[];
+  /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
+  propagateHosts?: readonly (string | RegExp)[];
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
 
 /**
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
- * answers; build the response; write `setState`; apply `unhandled` when nothing answers.
+ * answers; build the reply; write `setState`; apply `unhandled` when nothing answers.
  */
-export function createCallListener({ scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength }: CallAnswererOptions): CallListener {
+export function createCallListener(options: CallAnswererOptions): CallListener {
+  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
   const fallback = scenarios.get(DEFAULT_SCENARIO_ID);
   const defaultLayers: readonly MockIndex[] = fallback ? [fallback.mocks] : NO_LAYERS;
   const warnedCalls = new Set<string>();
-  /** Per unanswered request: the test and layers it was looked up in, so `unanswered` can explain itself. */
-  const lastLookup = new WeakMap<Request, { testId: string; scenarioId: string; layers: readonly MockIndex[] }>();
+  const isAllowedHost = compileHostList(options.allowHosts ?? []);
+  const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
+  /** Per unanswered call: the test and layers it was looked up in, so `unanswered` can explain itself. */
+  const lastLookup = new WeakMap<OutgoingCall, { testId: string; scenarioId: string; layers: readonly MockIndex[] }>();
 
   /**
    * Variant overlay → active scenario → `default`, built once per scenario and declared
@@ -52,77 +62,84 @@ export function createCallListener({ scenarios, store, unhandled, logger, maxTes
     return (variant === undefined ? undefined : entry.variants.get(variant)) ?? entry.base;
   }
 
-  async function answer(request: Request, controller: CallController): Promise<boolean> {
-    try {
-      return await answerFromScenario(request, controller);
-    } catch (error) {
-      // A failing store (Redis down) must not silently send the call to the real network.
-      const fails = unhandled === 'error';
-      logger.error(
-        `Failed to answer ${request.method} ${request.url} from its scenario: ${(error as Error).message.replace(/\.$/, '')}. The call ${fails ? "fails with a network error (unhandled: 'error')" : 'goes to the real network'}.`,
-      );
-      if (fails) controller.respondWith(Response.error());
-      return true;
-    }
+  function testIdOf(call: OutgoingCall): string {
+    // The call's own header (unless over-long), else the inbound request's async context, else the default.
+    const header = call.headers.get(TEST_ID_HEADER);
+    return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
   }
 
-  async function answerFromScenario(request: Request, controller: CallController): Promise<boolean> {
-    // Test ID: the call's own header (unless over-long), else the inbound request's async context, else the default.
-    const header = request.headers.get(TEST_ID_HEADER);
-    const testId = (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
+  async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
+    const testId = testIdOf(call);
     // The session must outlive the call: the store may not evict it between these awaits.
     const unpin = store.pin?.(testId);
     try {
-      return await answerWithSession(request, controller, testId);
+      return await answerWithSession(call, testId);
+    } catch (error) {
+      // A failing store (Redis down) must not silently send the call to the real network.
+      const fails = unhandled === 'error';
+      const message = `Failed to answer ${call.method} ${call.url.href} for test ${quote(testId)} from its scenario: ${(error as Error).message.replace(/\.$/, '')}. The call ${fails ? "fails with a network error (unhandled: 'error')" : 'goes to the real network'}.`;
+      logger.error(message);
+      return fails ? { kind: 'fail', error: new HarnessError('STORE_UNAVAILABLE', `[scenario-harness] ${message}`, { cause: error }) } : PASS;
     } finally {
       unpin?.();
     }
   }
 
-  async function answerWithSession(request: Request, controller: CallController, testId: string): Promise<boolean> {
+  async function answerWithSession(call: OutgoingCall, testId: string): Promise<CallOutcome | undefined> {
     const session = await store.read(testId);
     const active = session?.active;
     const state = session?.state ?? EMPTY_STATE;
     const layers = layersFor(active?.scenarioId, active?.variant);
-    const url = new URL(request.url);
-    const resolution = await resolveMock({ request, url, testId, state, layers, store });
+    const resolution = await resolveMock({ call, testId, state, layers, store });
     if (resolution === undefined) {
-      lastLookup.set(request, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers });
-      return false;
+      lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers });
+      return undefined;
     }
-    const context: TemplateContext = { params: resolution.params, url, headers: request.headers, body: resolution.body, state, variant: active?.variant };
     const { response: answer, mock } = resolution;
-    const response = answer.networkError ? Response.error() : buildResponse(answer, context);
-    if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context));
-    if (answer.delay > 0) await new Promise((resolve) => setTimeout(resolve, answer.delay));
-    controller.respondWith(response);
-    return true;
+    if (answer.fixedReply !== undefined && mock.setState === undefined) return { kind: 'reply', reply: answer.fixedReply };
+    const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
+    const reply = buildReply(answer, context);
+    // The generation read with the session: a switch while this call was in flight makes the write a no-op.
+    if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+    return { kind: 'reply', reply };
   }
 
-  async function unanswered(request: Request, controller: CallController): Promise<void> {
-    const url = new URL(request.url);
+  async function unanswered(call: OutgoingCall): Promise<CallOutcome> {
+    const { url } = call;
     // The app's own servers and in-process test clients live on loopback: always let them through.
-    if (isLoopback(url.hostname) || unhandled === 'bypass') return;
-    const lookup = lastLookup.get(request) ?? { testId: tryGetTestId() ?? DEFAULT_TEST_ID, scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers };
-    const nearMisses = describeNearMisses(request, url, lookup.layers);
+    if (isLoopback(url.hostname) || unhandled === 'bypass' || isAllowedHost(url.hostname, portOf(url))) return PASS;
+    const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers };
+    const nearMisses = describeNearMisses(call, lookup.layers);
     if (typeof unhandled === 'function') {
-      unhandled(request, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
-      return;
+      unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
+      return PASS;
     }
-    const call = `${request.method} ${url.origin}${url.pathname}`;
+    const description = `${call.method} ${url.origin}${url.pathname}`;
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
-    const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '';
+    const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
     if (unhandled === 'error') {
-      logger.error(`No mock answers ${call} ${where}; the call fails with a network error (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`);
-      controller.respondWith(Response.error());
-      return;
+      const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
+      logger.error(message);
+      return { kind: 'fail', error: new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`) };
     }
-    if (warnedCalls.has(call)) return;
+    if (warnedCalls.has(description)) return PASS;
     // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.
     if (warnedCalls.size >= 1000) warnedCalls.clear();
-    warnedCalls.add(call);
-    logger.warn(`No mock answers ${call} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
+    warnedCalls.add(description);
+    logger.warn(`No mock answers ${description} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
+    return PASS;
   }
 
-  return { answer, unanswered };
+  return {
+    answer,
+    unanswered,
+    blocksNetwork: unhandled === 'error',
+    isAllowedHost,
+    propagatesTo: (url) => isPropagatedHost(url.hostname, portOf(url)),
+    logger,
+  };
+}
+
+function portOf(url: URL): number {
+  return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
 }

@@ -4,7 +4,7 @@ import { createControlRequestHandler } from './control/handle-control-request.js
 import { consoleLogger, quote, quoteList } from './dev-utils.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
-import { addCallListener, removeCallListener } from './interception.js';
+import { addCallListener, checkInterception, removeCallListener } from './interception.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { runWithTestId, tryGetTestId } from './test-context.js';
@@ -77,7 +77,15 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
-  const listener = createCallListener({ scenarios: compiled, store, unhandled, logger, maxTestIdLength });
+  const listener = createCallListener({
+    scenarios: compiled,
+    store,
+    unhandled,
+    logger,
+    maxTestIdLength,
+    allowHosts: options.allowHosts,
+    propagateHosts: options.propagate?.hosts,
+  });
   let started: Promise<void> | undefined;
   let warnedLongTestId = false;
 
@@ -111,7 +119,12 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       started = undefined;
       await removeCallListener(listener);
     },
-    handle: async (request) => (enabled ? control.handle(request) : null),
+    async handle(request) {
+      if (!enabled) return null;
+      // A control call is a cheap moment to notice a global dispatcher the app replaced since start().
+      if (started !== undefined) await checkInterception();
+      return control.handle(request);
+    },
     isControlPath: (pathname) => enabled && control.isControlPath(pathname),
     run: (testId, fn) => runWithTestId(testId, fn),
     testIdFrom,

@@ -8,7 +8,9 @@ export type HarnessErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INVALID_TEST_ID'
   | 'INTERCEPTION_FAILED'
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE'
+  /** An outgoing call no mock answers, failed because of `unhandled: 'error'`. */
+  | 'UNHANDLED_CALL';
 
 /**
  * The one error type scenario-harness throws for anything a user can cause.

@@ -1,45 +1,13 @@
+import { TEST_ID_HEADER } from './constants.js';
 import { HarnessError } from './errors.js';
+import type { CallListener } from './interception/call-outcome.js';
+import { decideCall, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
+import { tryGetTestId } from './test-context.js';
 
-/** The part of the interception library's request controller we use. */
-export interface CallController {
-  respondWith(response: Response): void;
-}
+export type { CallListener } from './interception/call-outcome.js';
 
-/** What one started harness does with intercepted calls. */
-export interface CallListener {
-  /** Answer the call if a mock of this harness matches it; true when answered. */
-  answer(request: Request, controller: CallController): Promise<boolean>;
-  /** Called on the most recently started harness when no harness answered. */
-  unanswered(request: Request, controller: CallController): Promise<void>;
-}
-
-interface InterceptionRegistry {
-  listeners: CallListener[];
-  /** Present while at least one listener is registered. */
-  interceptor: Promise<{ dispose(): void }> | undefined;
-}
-
-const REGISTRY_KEY = Symbol.for('scenario-harness.interception');
-
-/**
- * One interceptor per process, shared by every started harness and every copy of this module.
- * @note Two interceptors would both patch `fetch` and `http.request` and race to answer.
- */
-function registry(): InterceptionRegistry {
-  const global = globalThis as Record<symbol, InterceptionRegistry | undefined>;
-  return (global[REGISTRY_KEY] ??= { listeners: [], interceptor: undefined });
-}
-
-async function dispatch(request: Request, controller: CallController): Promise<void> {
-  const { listeners } = registry();
-  for (const listener of listeners) {
-    if (await listener.answer(request, controller)) return;
-  }
-  await listeners.at(-1)?.unanswered(request, controller);
-}
-
-/** What the interceptors must replace, as `owner.key` names for messages. */
-function patchTargets(http: object, https: object): [owner: object, key: string, name: string][] {
+/** What the layers must replace, as `owner.key` names for messages. */
+function patchTargets(http: object, https: object, net: object): [owner: object, key: string, name: string][] {
   return [
     [globalThis, 'fetch', 'globalThis.fetch'],
     [http, 'request', 'http.request'],
@@ -47,12 +15,13 @@ function patchTargets(http: object, https: object): [owner: object, key: string,
     [http, 'ClientRequest', 'http.ClientRequest'],
     [https, 'request', 'https.request'],
     [https, 'get', 'https.get'],
+    [net, 'connect', 'net.Socket.prototype.connect'],
   ];
 }
 
 /** The globals that cannot be replaced: read-only and non-configurable. */
-function lockedGlobals(http: object, https: object): string[] {
-  return patchTargets(http, https)
+function lockedGlobals(targets: [owner: object, key: string, name: string][]): string[] {
+  return targets
     .filter(([owner, key]) => {
       const descriptor = Object.getOwnPropertyDescriptor(owner, key);
       return descriptor !== undefined && !descriptor.configurable && !(descriptor.writable ?? descriptor.set !== undefined);
@@ -71,71 +40,103 @@ function interceptionFailed(reason: string, remedy: string, cause?: unknown): Ha
 const FROZEN_REMEDY =
   'Something froze them before harness.start() (a security lockdown such as SES, a polyfill or a test setup file defining them read-only and non-configurable): start the harness before it runs, or leave these globals writable in the app under test.';
 
-async function installInterceptor(): Promise<{ dispose(): void }> {
+/** The current test ID as headers for a call to a host the harness propagates to. */
+function propagationHeaders(url: URL): Record<string, string> | undefined {
+  if (!shouldPropagate(url)) return undefined;
+  const testId = tryGetTestId();
+  return testId === undefined ? undefined : { [TEST_ID_HEADER]: testId, baggage: `harness-test-id=${encodeURIComponent(testId)}` };
+}
+
+/**
+ * Install every layer: the undici global dispatcher (fetch references captured before start,
+ * the undici package), the fetch patch (the fast path for `globalThis.fetch`), node:http/https
+ * through the interception library, and the socket guard.
+ */
+async function installLayers(): Promise<InstalledLayers> {
   // Loaded here, never at import time: with `enabled: false` nothing of it is loaded (SPEC §5).
   let modules;
   try {
     modules = await Promise.all([
-      import('@mswjs/interceptors'),
-      import('@mswjs/interceptors/ClientRequest'),
-      import('@mswjs/interceptors/fetch'),
+      import('./interception/install-dispatcher.js'),
+      import('./interception/fetch-patch.js'),
+      import('./interception/node-http-interceptor.js'),
+      import('./interception/socket-guard.js'),
       import('node:http'),
       import('node:https'),
+      import('node:net'),
     ]);
   } catch (error) {
     throw interceptionFailed(`the interception library failed to load (${(error as Error).message})`, 'Check that "@mswjs/interceptors" is installed: npm ls @mswjs/interceptors.', error);
   }
-  const [{ BatchInterceptor }, { ClientRequestInterceptor }, { FetchInterceptor }, http, https] = modules;
-  // Checked before patching anything: a half-applied interceptor cannot always undo itself.
-  const locked = lockedGlobals(http.default, https.default);
+  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, http, https, net] = modules;
+  // Checked before patching anything: a half-applied patch cannot always undo itself.
+  const locked = lockedGlobals(patchTargets(http.default, https.default, net.default.Socket.prototype));
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
+  if (typeof globalThis.fetch !== 'function') throw interceptionFailed('globalThis.fetch is missing', 'Run the app on Node.js 20.19 or later, where fetch is built in.');
 
-  const parts = { fetch: new FetchInterceptor(), 'node:http': new ClientRequestInterceptor() };
-  const interceptor = new BatchInterceptor({ name: 'scenario-harness', interceptors: Object.values(parts) });
+  const undo: (() => void)[] = [];
+  const uninstall = () => {
+    for (const step of undo.splice(0).reverse()) step();
+  };
   try {
-    interceptor.apply();
+    await ensureDefaultDispatcher(globalThis.fetch);
+    const dispatcher = installDispatcher({ decide: decideCall, propagate: shouldPropagate });
+    undo.push(() => dispatcher.uninstall());
+    const check = () => {
+      if (!dispatcher.readopt()) return;
+      registryLogger().error(
+        `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
+      );
+    };
+    undo.push(installFetchPatch({ decide: decideCall, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagationHeaders }));
+    const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
+    undo.push(() => nodeHttp.dispose());
+    // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
+    // @see https://github.com/mswjs/interceptors/blob/main/src/Interceptor.ts (apply, checkEnvironment)
+    if (nodeHttp.readyState !== 'APPLIED') {
+      throw interceptionFailed(
+        'the node:http interceptor did not apply',
+        `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
+      );
+    }
+    undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
+    return { uninstall, check };
   } catch (error) {
-    interceptor.dispose();
-    throw interceptionFailed(`the interceptor threw while patching (${(error as Error).message})`, FROZEN_REMEDY, error);
+    uninstall();
+    if (error instanceof HarnessError) throw error;
+    throw interceptionFailed(`a layer threw while patching (${(error as Error).message})`, FROZEN_REMEDY, error);
   }
-  // @note An interceptor that finds its global unfit (`fetch` missing or non-configurable) logs
-  // and returns without patching; only its readyState tells. Refuse to run half-blind.
-  // @see https://github.com/mswjs/interceptors/blob/main/src/Interceptor.ts (apply, checkEnvironment)
-  const idle = Object.entries(parts).filter(([, part]) => part.readyState !== 'APPLIED').map(([name]) => name);
-  if (idle.length > 0) {
-    interceptor.dispose();
-    throw interceptionFailed(
-      `the ${idle.join(' and ')} interceptor did not apply`,
-      `Check that globalThis.fetch and node:http are Node's own (not replaced by a polyfill that cannot be patched) and that nothing made them non-configurable; run with DEBUG=* to see the interceptor's reason.`,
-    );
-  }
-  interceptor.on('request', ({ request, controller }) => dispatch(request, controller));
-  return interceptor;
 }
 
-/** Start routing intercepted calls to `listener`, installing the interceptor on first use. */
+/** Start routing intercepted calls to `listener`, installing the layers on first use. */
 export async function addCallListener(listener: CallListener): Promise<void> {
-  const state = registry();
+  const state = interceptionRegistry();
   if (state.listeners.includes(listener)) return;
-  state.interceptor ??= installInterceptor();
+  state.layers ??= installLayers();
   try {
-    await state.interceptor;
+    await state.layers;
   } catch (error) {
-    state.interceptor = undefined;
+    state.layers = undefined;
     throw error;
   }
   state.listeners.push(listener);
 }
 
-/** Stop routing calls to `listener`; the last one out restores `fetch` and `http`. */
+/** Stop routing calls to `listener`; the last one out restores every patched global. */
 export async function removeCallListener(listener: CallListener): Promise<void> {
-  const state = registry();
+  const state = interceptionRegistry();
   const index = state.listeners.indexOf(listener);
   if (index === -1) return;
   state.listeners.splice(index, 1);
-  if (state.listeners.length === 0 && state.interceptor !== undefined) {
-    const pending = state.interceptor;
-    state.interceptor = undefined;
-    (await pending).dispose();
+  if (state.listeners.length === 0 && state.layers !== undefined) {
+    const pending = state.layers;
+    state.layers = undefined;
+    (await pending).uninstall();
   }
+}
+
+/** Notice (and repair) a layer the app replaced since start; cheap enough for every control call. */
+export async function checkInterception(): Promise<void> {
+  const layers = interceptionRegistry().layers;
+  if (layers !== undefined) (await layers).check();
 }

@@ -132,6 +132,24 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   logger?: Logger;
   /** Size limits on control requests and test IDs; each field has its own default. */
   limits?: HarnessLimits;
+  /**
+   * Hosts the app may reach for real when no mock answers, even with `unhandled: 'error'`, like
+   * loopback: your own services, a database, a message queue. `'db.internal'` (any port),
+   * `'db.internal:5432'`, `'*.internal'`, or a RegExp tested against the host name.
+   * @default []
+   */
+  allowHosts?: (string | RegExp)[];
+  /** Carry the current test ID to other services of yours (and to a standalone harness server). */
+  propagate?: PropagateOptions;
+}
+
+export interface PropagateOptions {
+  /**
+   * Outgoing calls to these hosts get the current test ID as the `x-harness-test-id` header and
+   * the W3C `baggage` member `harness-test-id`. Never third parties by default. Same forms as
+   * `allowHosts`.
+   */
+  hosts: (string | RegExp)[];
 }
 
 /** The scenario (and variant) a test has selected. */

@@ -15,6 +15,17 @@ function fail(message: string): never {
   throw new HarnessError('INVALID_OPTIONS', `Invalid createHarness options: ${message}`);
 }
 
+function checkHostList(name: string, hosts: unknown): void {
+  if (hosts === undefined) return;
+  if (!Array.isArray(hosts)) fail(`expected "${name}" to be an array of host names or RegExps, instead got ${describe(hosts)}.`);
+  for (const [i, host] of hosts.entries()) {
+    if (host instanceof RegExp) continue;
+    if (typeof host !== 'string' || host === '' || /[/\s]/.test(host)) {
+      fail(`expected "${name}[${i}]" to be a host name such as 'api.internal', 'api.internal:8080' or '*.internal' (no scheme, no path), or a RegExp, instead got ${describe(host)}.`);
+    }
+  }
+}
+
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions): void {
   if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
@@ -38,6 +49,11 @@ export function validateOptions(options: HarnessOptions): void {
         fail(`expected "limits.${name}" to be a positive whole number, instead got ${describe(value)}.`);
       }
     }
+  }
+  checkHostList('allowHosts', options.allowHosts);
+  if (options.propagate !== undefined) {
+    if (typeof options.propagate !== 'object' || options.propagate === null) fail(`expected "propagate" to be { hosts: [...] }, instead got ${describe(options.propagate)}.`);
+    checkHostList('propagate.hosts', options.propagate.hosts);
   }
   if (options.store !== undefined) {
     for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {

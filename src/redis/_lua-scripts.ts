@@ -16,6 +16,7 @@ function lua(name: string, source: string): LuaScript {
  * One Redis hash per test ID holds its whole session, so every step touches one key (atomic,
  * and Redis Cluster safe without hash tags). Fields:
  *   a        active scenario ID          v        active variant
+ *   g        the session's generation: a new token at every switch
  *   s:<key>  a state key, JSON value     p:<key>  a sequence position
  * Every script renews the key's expiry (ARGV[1], milliseconds): reads and writes count as use.
  */
@@ -36,14 +37,14 @@ end
 return out`,
 );
 
-/** ARGV[2] scenario ID, ARGV[3] variant (optional): replaces the whole session in one step. */
+/** ARGV[2] generation token, ARGV[3] scenario ID, ARGV[4] variant (optional): replaces the whole session in one step. */
 export const ACTIVATE_SCRIPT = lua(
   'activate',
   `redis.call('DEL', KEYS[1])
-if ARGV[3] then
-  redis.call('HSET', KEYS[1], 'a', ARGV[2], 'v', ARGV[3])
+if ARGV[4] then
+  redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3], 'v', ARGV[4])
 else
-  redis.call('HSET', KEYS[1], 'a', ARGV[2])
+  redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
@@ -77,13 +78,15 @@ return index`,
 );
 
 /**
- * ARGV[2..] triples (op, field, JSON): 's' sets, 'd' deletes, 'a' appends. Appending edits the
+ * ARGV[2] the generation the caller read ('*': any) — a session switched since then is left
+ * alone (returns 0); ARGV[3..] triples (op, field, JSON): 's' sets, 'd' deletes, 'a' appends. Appending edits the
  * JSON text (no cjson round trip, which would turn [] into {} and round big numbers): a value
  * that starts with '[' is an array, anything else becomes the first element.
  */
 export const UPDATE_STATE_SCRIPT = lua(
   'updateState',
-  `for i = 2, #ARGV, 3 do
+  `if ARGV[2] ~= '*' and (redis.call('HGET', KEYS[1], 'g') or '') ~= ARGV[2] then return 0 end
+for i = 3, #ARGV, 3 do
   local op, field, value = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   if op == 's' then
     redis.call('HSET', KEYS[1], field, value)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from '../core/store/session-store.js';
@@ -54,17 +55,19 @@ function toSnapshot(reply: unknown): SessionSnapshot | undefined {
   const state = Object.create(null) as Record<string, unknown>;
   let scenarioId: string | undefined;
   let variant: string | undefined;
+  let generation = '';
   for (let i = 0; i + 1 < reply.length; i += 2) {
     const field = String(reply[i]);
     const value = String(reply[i + 1]);
     if (field === 'a') scenarioId = value;
     else if (field === 'v') variant = value;
+    else if (field === 'g') generation = value;
     // A key such as `__proto__` stays an ordinary key: the object has no prototype to set.
     else if (field.startsWith('s:')) state[field.slice(2)] = JSON.parse(value) as unknown;
   }
   const frozen: TestState = Object.freeze(state);
-  if (scenarioId === undefined) return { state: frozen };
-  return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen };
+  if (scenarioId === undefined) return { state: frozen, generation };
+  return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen, generation };
 }
 
 /** `setState` changes → the update script's (op, field, JSON) triples. */
@@ -146,7 +149,9 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       return toSnapshot(await call(() => `read the session of test ${quote(testId)}`, READ_SCRIPT, testId, []));
     },
     async activate(testId, active: ActiveScenario) {
-      const args = active.variant === undefined ? [active.scenarioId] : [active.scenarioId, active.variant];
+      // A token unique across processes: calls that read the session before this switch cannot write into it.
+      const generation = randomBytes(9).toString('base64url');
+      const args = active.variant === undefined ? [generation, active.scenarioId] : [generation, active.scenarioId, active.variant];
       await call(() => `activate scenario ${quote(active.scenarioId)} for test ${quote(testId)}`, ACTIVATE_SCRIPT, testId, args);
     },
     async advanceSequence(testId, sequenceKey, length, repeat: SequenceRepeat) {
@@ -154,9 +159,9 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       const index = Number(await call(what, ADVANCE_SCRIPT, testId, [`p:${sequenceKey}`, String(length), repeat]));
       return index >= 0 ? index : undefined;
     },
-    async updateState(testId, changes: readonly StateChange[]) {
+    async updateState(testId, changes: readonly StateChange[], generation?: string) {
       if (changes.length === 0) return;
-      await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, toUpdateArgs(changes));
+      await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, [generation ?? '*', ...toUpdateArgs(changes)]);
     },
     async end(testId) {
       await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, []);

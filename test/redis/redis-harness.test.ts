@@ -128,7 +128,7 @@ if (!hasRedisServer()) {
       // unhandled: 'error': the call fails, and the log says why.
       expect(await appCall(harness, testId, `${upstream.origin}/upstream/greeting`)).toMatch(/^failed: /);
       expect(logger.lines.at(-1)).toMatch(
-        new RegExp(`^error: Failed to answer GET ${upstream.origin}/upstream/greeting from its scenario: Failed to read the session of test "${testId}" in Redis: Redis is unreachable .*fails with a network error \\(unhandled: 'error'\\)`),
+        new RegExp(`^error: Failed to answer GET ${upstream.origin}/upstream/greeting for test "${testId}" from its scenario: Failed to read the session of test "${testId}" in Redis: Redis is unreachable .*fails with a network error \\(unhandled: 'error'\\)`),
       );
 
       const ready = connected.next('ready');

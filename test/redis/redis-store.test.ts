@@ -98,7 +98,7 @@ if (!hasRedisServer()) {
       await store.activate(testId, { scenarioId: 'a', variant: 'b' });
       await store.updateState(testId, [{ key: 'cart.count', value: 2, append: false }]);
       await store.advanceSequence(testId, 'mock#1', 3, 'last');
-      expect(await admin.hGetAll(prefix + testId)).toEqual({ a: 'a', v: 'b', 's:cart.count': '2', 'p:mock#1': '1' });
+      expect(await admin.hGetAll(prefix + testId)).toEqual({ g: expect.any(String), a: 'a', v: 'b', 's:cart.count': '2', 'p:mock#1': '1' });
       const keys = await admin.keys('*');
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) {

@@ -1,3 +1,4 @@
+import type { MockReply } from '../interception/mock-reply.js';
 import type { CompiledResponse } from './compile-mock.js';
 import { isConstant, type TemplateContext } from './template.js';
 
@@ -59,4 +60,27 @@ export function buildResponse(response: CompiledResponse, context: TemplateConte
       response.body?.evaluate(context),
     );
   return new Response(parts.text, { status: response.status, headers: parts.headers });
+}
+
+/** A mock's answer as plain data for the interception layers, with templates filled in from the call. */
+export function buildReply(response: CompiledResponse, context: TemplateContext): MockReply {
+  if (response.fixedReply !== undefined) return response.fixedReply;
+  const parts = toResponseParts(
+    response.headers.map(([name, value]) => [name, value.evaluate(context)] as const),
+    response.body?.evaluate(context),
+  );
+  return { status: response.status, headers: parts.headers, body: parts.text, stream: undefined, delay: response.delay, fault: response.networkError ? 'network' : undefined };
+}
+
+/** The reply of a response without templates, built once at creation (`undefined` when templates make it vary). */
+export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply'>): MockReply | undefined {
+  if (response.fixed === undefined) return undefined;
+  return Object.freeze({
+    status: response.status,
+    headers: Object.freeze(response.fixed.headers),
+    body: response.fixed.text,
+    stream: undefined,
+    delay: response.delay,
+    fault: response.networkError ? 'network' : undefined,
+  });
 }

@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
 import type { Mock, MockResponse } from '../types.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
-import { precomputeResponseParts } from './build-response.js';
+import type { MockReply } from '../interception/mock-reply.js';
+import { precomputeReply, precomputeResponseParts } from './build-response.js';
 import { compileStringMatch, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
 import { compileUrlPattern, type UrlPattern } from './url-pattern.js';
@@ -16,6 +17,8 @@ export interface CompiledResponse {
   networkError: boolean;
   /** Body text and headers built at creation when no template makes them depend on the call. */
   fixed: { text: string | null; headers: Record<string, string> } | undefined;
+  /** The whole reply, when `fixed` makes it the same for every call. */
+  fixedReply: MockReply | undefined;
 }
 
 /** What the non-URL criteria of a mock look at. */
@@ -51,7 +54,7 @@ export interface CompiledMock {
 function compileResponse(response: MockResponse, field: string): CompiledResponse {
   const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
   const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
-  return {
+  const compiled = {
     status: response.status ?? 200,
     headers,
     body,
@@ -59,6 +62,7 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
     networkError: response.error === 'network',
     fixed: precomputeResponseParts({ headers, body }),
   };
+  return { ...compiled, fixedReply: precomputeReply(compiled) };
 }
 
 function compileStringMatches(record: Record<string, Parameters<typeof compileStringMatch>[0]>, field: string, lowerCaseNames: boolean) {

@@ -1,12 +1,12 @@
 import type { SessionStore, TestState } from '../store/session-store.js';
 import type { CompiledMock, CompiledResponse } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
-import { readBody } from './read-body.js';
+import type { OutgoingCall } from '../interception/outgoing-call.js';
+import { parseBodyBytes } from './read-body.js';
 
 /** One intercepted call, as the resolver sees it. */
 export interface CallInput {
-  request: Request;
-  url: URL;
+  call: OutgoingCall;
   testId: string;
   state: TestState;
   /** Layers in priority order: variant overlay, active scenario, `default`. */
@@ -37,8 +37,8 @@ function byPriority(a: Candidate, b: Candidate): number {
  * sequence lets the next candidate answer. The body is read only if a candidate needs it.
  */
 export async function resolveMock(input: CallInput): Promise<Resolution | undefined> {
-  const { request, url, layers } = input;
-  const method = request.method;
+  const { call, layers } = input;
+  const { url, method } = call;
   const origin = url.origin;
   const pathname = url.pathname;
   let body: unknown;
@@ -52,10 +52,10 @@ export async function resolveMock(input: CallInput): Promise<Resolution | undefi
         const params = mock.url.match(origin, pathname, url.href);
         if (params === undefined) continue;
         if (mock.needsBody && !bodyRead) {
-          body = await readBody(request);
+          body = parseBodyBytes(await call.bodyBytes(), call.headers.get('content-type'));
           bodyRead = true;
         }
-        if (mock.matches !== undefined && !mock.matches({ url, headers: request.headers, state: input.state, body })) continue;
+        if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state: input.state, body })) continue;
         candidates.push({ mock, params });
       }
     }

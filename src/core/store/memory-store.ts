@@ -29,6 +29,7 @@ export interface MemoryStore extends SessionStore {
 interface MemorySession extends SessionSnapshot {
   positions: Map<string, number> | undefined;
   touchedAt: number;
+  generation: string;
 }
 
 /**
@@ -43,6 +44,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const sessions = new Map<string, MemorySession>();
   /** Calls in flight per test ID: their sessions are not evicted. */
   const pins = new Map<string, number>();
+  /** Generations are unique within the store, so a session ended and started again is a new one. */
+  let generations = 0;
 
   /** The session, moved to the most-recently-used end; created when `create` is set. */
   function touch(testId: string, create: true): MemorySession;
@@ -58,7 +61,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       evict(now);
       return undefined;
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, touchedAt: now };
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
     evict(now);
@@ -93,13 +96,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     async read(testId) {
       const session = touch(testId, false);
       // A copy: the session object itself changes with the next switch or state write.
-      return session === undefined ? undefined : { active: session.active, state: session.state };
+      return session === undefined ? undefined : { active: session.active, state: session.state, generation: session.generation };
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);
       session.active = active.variant === undefined ? { scenarioId: active.scenarioId } : { ...active };
       session.state = EMPTY_STATE;
       session.positions = undefined;
+      session.generation = String(++generations);
     },
     async advanceSequence(testId, sequenceKey, length, repeat: SequenceRepeat) {
       const session = touch(testId, true);
@@ -109,7 +113,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       if (index !== undefined) session.positions.set(sequenceKey, position + 1);
       return index;
     },
-    async updateState(testId, changes: readonly StateChange[]) {
+    async updateState(testId, changes: readonly StateChange[], generation?: string) {
+      if (generation !== undefined && (sessions.get(testId)?.generation ?? '') !== generation) return;
       const session = touch(testId, true);
       session.state = applyStateChanges(session.state, changes);
     },

@@ -8,6 +8,11 @@ export interface SessionSnapshot {
   active?: ActiveScenario;
   /** Never mutated: a store replaces it on every update. */
   state: TestState;
+  /**
+   * Changes at every switch and end: a `setState` from a call that read an older generation
+   * must not land in the new scenario's state. `''` for a session never switched.
+   */
+  generation?: string;
 }
 
 /** One key written by `afterResponse.setState`. */
@@ -35,8 +40,12 @@ export interface SessionStore {
    * response to serve, or `undefined` when a `'none'` sequence is used up.
    */
   advanceSequence(testId: string, sequenceKey: string, length: number, repeat: SequenceRepeat): Promise<number | undefined>;
-  /** Merge keys into the state (appending for `append` changes) in one atomic step. */
-  updateState(testId: string, changes: readonly StateChange[]): Promise<void>;
+  /**
+   * Merge keys into the state (appending for `append` changes) in one atomic step. With
+   * `generation`, only while the session is still that generation (a call in flight across a
+   * switch writes nothing); without it, unconditionally.
+   */
+  updateState(testId: string, changes: readonly StateChange[], generation?: string): Promise<void>;
   /** Forget the test ID: active scenario, state and positions. */
   end(testId: string): Promise<void>;
   /** Release what the store holds open (timers, connections). */

@@ -1,0 +1,57 @@
+/** The options undici passes to `Dispatcher#dispatch`, as far as the harness reads them. */
+export interface DispatchOptions {
+  origin?: string | URL;
+  path: string;
+  method: string;
+  headers?: unknown;
+  body?: unknown;
+  upgrade?: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * A Fetch `Headers` from undici's header forms: a record (values may be arrays), a flat
+ * `[name, value, name, value]` array, or an iterable of pairs.
+ */
+export function headersFromDispatch(raw: unknown): Headers {
+  const headers = new Headers();
+  if (raw === null || raw === undefined) return headers;
+  const add = (name: unknown, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) for (const item of value) headers.append(String(name), String(item));
+    else headers.append(String(name), String(value));
+  };
+  if (Array.isArray(raw)) {
+    if (raw.length > 0 && Array.isArray(raw[0])) for (const pair of raw as unknown[][]) add(pair[0], pair[1]);
+    else for (let i = 0; i + 1 < raw.length; i += 2) add(raw[i], raw[i + 1]);
+  } else if (typeof raw === 'object' && Symbol.iterator in raw) {
+    for (const [name, value] of raw as Iterable<[unknown, unknown]>) add(name, value);
+  } else if (typeof raw === 'object') {
+    for (const name of Object.keys(raw)) add(name, (raw as Record<string, unknown>)[name]);
+  }
+  return headers;
+}
+
+/** A dispatch body's bytes: strings, buffers, blobs and form data, Node and web streams, async iterables. */
+export async function readDispatchBody(body: unknown): Promise<Uint8Array | undefined> {
+  if (body === null || body === undefined) return undefined;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) return new Uint8Array(await new Response(body).arrayBuffer());
+  if (typeof body === 'object' && (Symbol.asyncIterator in body || Symbol.iterator in body)) {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body as AsyncIterable<unknown>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+  if (typeof (body as ReadableStream).getReader === 'function') return new Uint8Array(await new Response(body as ReadableStream).arrayBuffer());
+  throw new TypeError(`scenario-harness cannot read a request body of type ${Object.prototype.toString.call(body)}`);
+}
+
+/** The content type undici adds for a body that carries its own (form data, blobs, search params). */
+export function impliedContentType(body: unknown): string | undefined {
+  if (body instanceof URLSearchParams) return 'application/x-www-form-urlencoded;charset=UTF-8';
+  if (body instanceof Blob && body.type !== '') return body.type;
+  return undefined;
+}

@@ -1,0 +1,129 @@
+import type { CallOutcome } from './call-outcome.js';
+import { replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
+import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
+import type { DispatcherLike } from './undici-dispatcher.js';
+import { startHandler, writeReplyToHandler } from './write-reply-to-handler.js';
+
+type FetchInit = RequestInit & { dispatcher?: unknown; duplex?: 'half' };
+
+export interface FetchPatchOptions {
+  decide(call: OutgoingCall): Promise<CallOutcome>;
+  /** Where a call that passes on goes when the app named no dispatcher (skipping the harness's own). */
+  passDispatcher(): DispatcherLike;
+  /** The harness's dispatcher: answers the redirects a mocked reply starts. */
+  harnessDispatcher: DispatcherLike;
+  /** Run before every call: notices a replaced global dispatcher. */
+  beforeCall(): void;
+  /** Add the test-ID headers to a call that passes on, when the harness propagates to its host. */
+  propagationHeaders(url: URL): Record<string, string> | undefined;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Replace `globalThis.fetch` with a thin function that answers matched calls with the mock's
+ * `Response` directly: no Request object, no stream, no emitter on the common path. Calls
+ * that pass on go to Node's own fetch with the dispatcher that was there before, so the
+ * harness's dispatcher does not judge them a second time.
+ * @returns a function that puts the original `fetch` back.
+ */
+export function installFetchPatch(options: FetchPatchOptions): () => void {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch')!;
+  // Node's fetch takes undici's `dispatcher` in its init, which the DOM typings do not list.
+  const original = globalThis.fetch as (input: RequestInfo | URL, init?: FetchInit) => Promise<Response>;
+
+  async function fetch(input: RequestInfo | URL, init?: FetchInit): Promise<Response> {
+    options.beforeCall();
+    const call = toCall(input, init);
+    if (call === undefined) return original(input, init);
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (signal?.aborted) throw signal.reason;
+    const outcome = await options.decide(call);
+    if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
+    if (outcome.kind === 'pass') return passOn(input, init, call);
+    return respond(outcome.reply, call, input, init, signal);
+  }
+
+  async function passOn(input: RequestInfo | URL, init: FetchInit | undefined, call: OutgoingCall): Promise<Response> {
+    const next: FetchInit = { ...init, dispatcher: init?.dispatcher ?? options.passDispatcher() };
+    const extra = options.propagationHeaders(call.url);
+    if (extra !== undefined) {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      for (const [name, value] of Object.entries(extra)) if (!headers.has(name)) headers.set(name, value);
+      next.headers = headers;
+    }
+    // A string body was only read as a copy; any other kind was read through a Request built from it, which is sent instead.
+    if (input instanceof Request || init?.body === undefined || init.body === null || typeof init.body === 'string') return original(input, next);
+    return original(await call.toRequest(), { dispatcher: next.dispatcher, headers: next.headers ?? call.headers });
+  }
+
+  async function respond(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined, signal: AbortSignal | null | undefined): Promise<Response> {
+    const redirect = init?.redirect ?? (input instanceof Request ? input.redirect : 'follow');
+    const follows = REDIRECT_STATUSES.has(reply.status) && redirect !== 'manual' && 'location' in reply.headers;
+    if (follows || 'content-encoding' in reply.headers) {
+      // Redirects and encoded bodies need fetch's own handling: let it run, with this reply as the first answer.
+      return original(input instanceof Request || init?.body === undefined || typeof init.body === 'string' ? input : await call.toRequest(), {
+        ...init,
+        dispatcher: answerOnce(reply, call, options.harnessDispatcher),
+      });
+    }
+    if (reply.delay > 0) await wait(reply.delay, signal);
+    if (reply.fault === 'network') throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url) });
+    return replyToResponse(reply, call.method, call.url);
+  }
+
+  Object.defineProperty(globalThis, 'fetch', { ...descriptor, value: fetch });
+  return () => {
+    if (globalThis.fetch === fetch) Object.defineProperty(globalThis, 'fetch', descriptor);
+  };
+}
+
+/**
+ * The call as the engine sees it, without building a Request for the common cases (a URL or
+ * string, with no body or a string body); `undefined` for URLs a mock never answers (`data:`,
+ * `blob:`) and for arguments fetch itself will reject with its own error.
+ */
+function toCall(input: RequestInfo | URL, init: FetchInit | undefined): OutgoingCall | undefined {
+  try {
+    if (input instanceof Request) {
+      const request = init === undefined ? input : new Request(input, init);
+      return isHttp(request.url) ? callFromRequest(request) : undefined;
+    }
+    const url = new URL(input instanceof URL ? input.href : String(input));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const method = normaliseMethod(init?.method);
+    const body = init?.body;
+    if (body === undefined || body === null || typeof body === 'string') {
+      const headers = new Headers(init?.headers);
+      if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
+      return callFromParts({ method, url, headers, readBody: async () => (typeof body === 'string' ? Buffer.from(body) : undefined) });
+    }
+    // Form data, blobs, buffers, streams: a Request works out the bytes and the content type fetch would send.
+    return callFromRequest(new Request(url, { ...init, duplex: 'half' } as RequestInit), url);
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttp(href: string): boolean {
+  return href.startsWith('http:') || href.startsWith('https:');
+}
+
+/** Mocks match methods case-insensitively (`fetch` sends `patch` as written, but no API means it differently). */
+function normaliseMethod(method: string | undefined): string {
+  return method === undefined ? 'GET' : method.toUpperCase();
+}
+
+/** A one-call dispatcher: answers the first call with `reply`, and any redirect it starts through the harness. */
+function answerOnce(reply: MockReply, call: OutgoingCall, next: DispatcherLike): DispatcherLike {
+  let used = false;
+  return {
+    dispatch(dispatchOptions, handler) {
+      if (used) return next.dispatch(dispatchOptions, handler);
+      used = true;
+      const session = startHandler(handler);
+      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url));
+      return true;
+    },
+  };
+}

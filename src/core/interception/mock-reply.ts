@@ -1,0 +1,100 @@
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * What a mock answers, as plain data: each interception layer writes it out its own way (a
+ * Fetch `Response` for the fetch patch and the node:http interceptor, handler callbacks for the
+ * undici dispatcher), so no layer pays for another's representation.
+ */
+export interface MockReply {
+  status: number;
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** `null`: no body. */
+  body: string | Uint8Array | null;
+  /** Chunks sent one after another, instead of `body`. */
+  stream: ReplyStream | undefined;
+  /** Milliseconds to wait before answering. */
+  delay: number;
+  /** `'network'`: the call fails the way an unreachable server makes it fail. */
+  fault: 'network' | undefined;
+}
+
+/** A body sent in chunks, with a pause between them, optionally failing part way. */
+export interface ReplyStream {
+  chunks: readonly Uint8Array[];
+  intervalMs: number;
+  /** Fail the body after this many chunks (the connection drops mid-body). */
+  failAfter: number | undefined;
+}
+
+/** The reason phrase for a status, for layers that send one. */
+export function statusText(status: number): string {
+  return STATUS_CODES[status] ?? '';
+}
+
+/** Statuses whose responses never have a body (Fetch refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** True when a reply to this method and status carries a body at all. */
+export function replyHasBody(method: string, status: number): boolean {
+  return method !== 'HEAD' && !NULL_BODY_STATUSES.has(status);
+}
+
+/** The error a call fails with for `error: 'network'`, shaped like Node's own connection errors. */
+export function simulatedNetworkError(method: string, url: URL): Error {
+  return Object.assign(new Error(`connect ECONNREFUSED: ${method} ${url.origin}${url.pathname} failed with a simulated network error (scenario-harness mock with error: 'network')`), {
+    code: 'ECONNREFUSED',
+  });
+}
+
+/** Resolve after `ms`, or reject with the signal's reason when it aborts first. */
+export function wait(ms: number, signal?: AbortSignal | null): Promise<void> {
+  if (ms <= 0 && !signal?.aborted) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A web stream of the reply's chunks, paced by `intervalMs`, erroring after `failAfter` chunks. */
+export function replyStreamBody(stream: ReplyStream, error: () => Error): ReadableStream<Uint8Array> {
+  let index = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (stream.failAfter !== undefined && index >= stream.failAfter) {
+        controller.error(error());
+        return;
+      }
+      if (index >= stream.chunks.length) {
+        // With `failAfter` set, the body never ends cleanly: it drops after the last chunk at the latest.
+        if (stream.failAfter !== undefined) controller.error(error());
+        else controller.close();
+        return;
+      }
+      if (index > 0 && stream.intervalMs > 0) await wait(stream.intervalMs);
+      controller.enqueue(stream.chunks[index++]!);
+    },
+  });
+}
+
+/** The reply as a Fetch `Response` (its `url` set to the call's, as fetch does). */
+export function replyToResponse(reply: MockReply, method: string, url: URL): Response {
+  const hasBody = replyHasBody(method, reply.status);
+  const body = !hasBody ? null : reply.stream !== undefined ? replyStreamBody(reply.stream, () => truncatedBodyError(url)) : reply.body;
+  const response = new Response(body as BodyInit | null, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers });
+  Object.defineProperty(response, 'url', { value: url.href });
+  return response;
+}
+
+/** The error a streamed body fails with after `failAfter` chunks. */
+export function truncatedBodyError(url: URL): Error {
+  return Object.assign(new Error(`The response body of ${url.origin}${url.pathname} was cut off (scenario-harness mock stream with failAfter)`), { code: 'ECONNRESET' });
+}

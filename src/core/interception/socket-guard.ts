@@ -1,0 +1,57 @@
+import net from 'node:net';
+import { isLoopback } from '../is-loopback.js';
+
+export interface SocketGuardOptions {
+  /** True when a connection to this host must not be opened (`unhandled: 'error'`, not allowed). */
+  isBlocked(hostname: string, port: number | undefined): boolean;
+  report(message: string): void;
+}
+
+/** The host and port a `net.Socket#connect` call aims at; `undefined` for IPC paths. */
+function targetOf(args: unknown[]): { host: string; port: number | undefined } | undefined {
+  // net.connect() hands Socket#connect its already-normalised arguments as one array.
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  if (typeof first === 'object' && first !== null) {
+    const options = first as { host?: string; port?: number | string; path?: string };
+    if (options.path !== undefined) return undefined;
+    return { host: options.host ?? 'localhost', port: options.port === undefined ? undefined : Number(options.port) };
+  }
+  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
+    return { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: Number(first) };
+  }
+  return undefined;
+}
+
+/**
+ * The last line of "nothing escapes": while a harness runs with `unhandled: 'error'`, a TCP
+ * connection to a non-loopback host that no interception layer saw (an undici `Client` or
+ * `Pool` the app built itself, a raw `net`/`tls` socket) is refused before any DNS lookup.
+ * @returns a function that restores `net.Socket.prototype.connect`.
+ */
+export function installSocketGuard({ isBlocked, report }: SocketGuardOptions): () => void {
+  const prototype = net.Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
+  const original = prototype.connect;
+  const guarded = function connect(this: net.Socket, ...args: unknown[]): net.Socket {
+    const target = targetOf(args);
+    if (target !== undefined) {
+      const hostname = target.host.replace(/^\[|\]$/g, '');
+      if (!isLoopback(hostname) && isBlocked(hostname, target.port)) {
+        const address = `${hostname}${target.port === undefined ? '' : `:${target.port}`}`;
+        const error = Object.assign(
+          new Error(
+            `[scenario-harness] Blocked a connection to ${address}: the harness runs with unhandled: 'error', so nothing may leave the machine, and this connection was opened outside the layers the harness answers (fetch, undici's global dispatcher, node:http/https) — for example by an undici Client or Pool the app built itself, or a raw net/tls socket. Make the call with fetch, undici.request or node:http (or an undici client built with the global dispatcher) so a mock can answer it, or list the host in createHarness({ allowHosts: ['${hostname}'] }) if it must be reached for real (a database, a message queue).`,
+          ),
+          { code: 'ERR_SCENARIO_HARNESS_BLOCKED' },
+        );
+        report(error.message);
+        process.nextTick(() => this.destroy(error));
+        return this;
+      }
+    }
+    return original.apply(this, args);
+  };
+  prototype.connect = guarded;
+  return () => {
+    if (prototype.connect === guarded) prototype.connect = original;
+  };
+}

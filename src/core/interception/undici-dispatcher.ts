@@ -1,0 +1,103 @@
+import { TEST_ID_HEADER } from '../constants.js';
+import { tryGetTestId } from '../test-context.js';
+import type { CallOutcome } from './call-outcome.js';
+import { headersFromDispatch, readDispatchBody, type DispatchOptions } from './dispatch-options.js';
+import { simulatedNetworkError } from './mock-reply.js';
+import { callFromParts, type OutgoingCall } from './outgoing-call.js';
+import { isNewStyleHandler, startHandler, writeReplyToHandler, type DispatchHandler } from './write-reply-to-handler.js';
+
+/** Anything with undici's `dispatch(options, handler)`: an Agent, a ProxyAgent, a MockAgent… */
+export interface DispatcherLike {
+  dispatch(options: DispatchOptions, handler: DispatchHandler): boolean;
+  close?(): unknown;
+  destroy?(): unknown;
+}
+
+/**
+ * The global dispatcher slots. Node 20's bundled undici 6 and the undici 7 package read `.1`;
+ * undici ≥ 7.27 writes `.1` and `.2`; undici 8 (Node 26) reads `.2`.
+ * @see https://github.com/nodejs/undici/blob/main/lib/global.js
+ */
+export const GLOBAL_DISPATCHER_SLOTS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')] as const;
+
+export interface HarnessDispatcherOptions {
+  decide(call: OutgoingCall): Promise<CallOutcome>;
+  /** Where calls no mock answers go, by handler shape: the dispatchers that were there before. */
+  fallback(newStyle: boolean): DispatcherLike;
+  /** Add the test-ID headers to a call that passes on, when the harness propagates to its host. */
+  propagate(url: URL): boolean;
+}
+
+/**
+ * The undici dispatcher the harness puts in the global slot: every call `fetch` makes (even
+ * through a reference captured before `start()`, because fetch looks the dispatcher up on every
+ * call) and every call of the `undici` package's `request`, `fetch` and `stream` reaches it.
+ * Calls no mock answers go to the dispatcher that was there before, so an app's ProxyAgent
+ * keeps working.
+ */
+export function createHarnessDispatcher({ decide, fallback, propagate }: HarnessDispatcherOptions): DispatcherLike {
+  function passOn(options: DispatchOptions, handler: DispatchHandler, body: Uint8Array | undefined, consumed: boolean, url: URL): boolean {
+    let next = consumed ? { ...options, body: body ?? null } : options;
+    if (propagate(url)) next = { ...next, headers: withTestIdHeaders(next.headers) };
+    return fallback(isNewStyleHandler(handler)).dispatch(next, handler);
+  }
+
+  async function handle(options: DispatchOptions, handler: DispatchHandler, url: URL, headers: Headers, body: unknown): Promise<void> {
+    const call = callFromParts({ method: options.method.toUpperCase(), url, headers, readBody: () => readDispatchBody(body) });
+    const outcome = await decide(call);
+    if (outcome.kind === 'pass') {
+      passOn(options, handler, call.bodyConsumed ? await call.bodyBytes() : undefined, call.bodyConsumed, url);
+      return;
+    }
+    const session = startHandler(handler);
+    if (outcome.kind === 'fail') return session.fail(outcome.error);
+    await writeReplyToHandler(session, outcome.reply, call.method, url, () => simulatedNetworkError(call.method, url));
+  }
+
+  return {
+    dispatch(options, handler) {
+      // WebSocket upgrades and CONNECT tunnels are not calls a mock answers.
+      if (options.upgrade || options.method === 'CONNECT') return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
+      let url: URL;
+      try {
+        url = new URL(options.path, options.origin);
+      } catch {
+        return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
+      }
+      let body = options.body;
+      const headers = headersFromDispatch(options.headers);
+      if (body instanceof FormData) {
+        // Serialised once, here, so the boundary in the content type and the bytes agree on a pass-through too.
+        const encoded = new Response(body);
+        headers.set('content-type', encoded.headers.get('content-type')!);
+        body = encoded.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+        options = { ...options, headers: [...headers].flat() };
+      }
+      const settled = body instanceof Promise ? body.then((bytes) => handle({ ...options, body: bytes }, handler, url, headers, bytes)) : handle(options, handler, url, headers, body);
+      settled.catch((error: unknown) => {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (isNewStyleHandler(handler)) handler.onResponseError?.(noopController, failure);
+        else handler.onError?.(failure);
+      });
+      return true;
+    },
+    close: () => Promise.resolve(),
+    destroy: () => Promise.resolve(),
+  };
+}
+
+const noopController = { aborted: false, paused: false, reason: null, abort() {}, pause() {}, resume() {} };
+
+/** A dispatch header list with the current test ID added (header and W3C baggage). */
+function withTestIdHeaders(raw: unknown): string[] {
+  const headers = headersFromDispatch(raw);
+  const testId = headers.get(TEST_ID_HEADER) ?? tryGetTestId();
+  if (testId !== undefined) {
+    headers.set(TEST_ID_HEADER, testId);
+    const baggage = headers.get('baggage');
+    const member = `harness-test-id=${encodeURIComponent(testId)}`;
+    if (baggage === null) headers.set('baggage', member);
+    else if (!/(^|,)\s*harness-test-id\s*=/.test(baggage)) headers.set('baggage', `${baggage},${member}`);
+  }
+  return [...headers].flat();
+}

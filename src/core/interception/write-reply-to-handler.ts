@@ -1,0 +1,170 @@
+import { replyHasBody, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
+
+/**
+ * An undici dispatch handler in either of the two shapes undici has used: the callbacks of
+ * undici 6 and 7 (`onConnect`/`onHeaders`/`onData`/`onComplete`/`onError`) and those of undici 8
+ * (`onRequestStart`/`onResponseStart`/`onResponseData`/`onResponseEnd`/`onResponseError`).
+ * @see https://github.com/nodejs/undici/blob/main/docs/docs/api/Dispatcher.md
+ */
+export interface DispatchHandler {
+  onConnect?(abort: (reason?: unknown) => void, context?: object): void;
+  onResponseStarted?(): void;
+  onHeaders?(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean | void;
+  onData?(chunk: Buffer): boolean | void;
+  onComplete?(trailers: Buffer[] | null): void;
+  onError?(error: Error): void;
+  onRequestStart?(controller: DispatchController, context: object): void;
+  onResponseStart?(controller: DispatchController, statusCode: number, headers: Record<string, string | string[]>, statusMessage?: string): void;
+  onResponseData?(controller: DispatchController, chunk: Buffer): void;
+  onResponseEnd?(controller: DispatchController, trailers: Record<string, string | string[]>): void;
+  onResponseError?(controller: DispatchController, error: Error): void;
+}
+
+/** The controller undici 8 hands to new-style handlers. */
+export interface DispatchController {
+  readonly aborted: boolean;
+  readonly paused: boolean;
+  readonly reason: unknown;
+  abort(reason?: unknown): void;
+  pause(): void;
+  resume(): void;
+}
+
+/** True for a handler of undici 8's shape. */
+export function isNewStyleHandler(handler: DispatchHandler): boolean {
+  return typeof handler.onRequestStart === 'function' || typeof handler.onResponseStart === 'function';
+}
+
+function abortError(reason: unknown): Error {
+  if (reason instanceof Error) return reason;
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/**
+ * The common protocol both shapes follow: start, (wait,) headers, data chunks with back
+ * pressure, end — or an error at any point, and an abort from the caller at any point.
+ */
+interface HandlerSession {
+  readonly aborted: boolean;
+  start(): void;
+  headers(status: number, headers: Readonly<Record<string, string>>): void;
+  /** Resolves when the handler wants more (it returns false to pause until `resume`). */
+  data(chunk: Buffer): Promise<void>;
+  end(): void;
+  fail(error: Error): void;
+}
+
+function legacySession(handler: DispatchHandler): HandlerSession {
+  let aborted = false;
+  let resumed: (() => void) | undefined;
+  const resume = () => {
+    const waiting = resumed;
+    resumed = undefined;
+    waiting?.();
+  };
+  return {
+    get aborted() {
+      return aborted;
+    },
+    start() {
+      handler.onConnect?.((reason) => {
+        if (aborted) return;
+        aborted = true;
+        resume();
+        handler.onError?.(abortError(reason));
+      }, {});
+    },
+    headers(status, headers) {
+      const raw: Buffer[] = [];
+      for (const name in headers) raw.push(Buffer.from(name, 'latin1'), Buffer.from(headers[name]!, 'latin1'));
+      handler.onResponseStarted?.();
+      handler.onHeaders?.(status, raw, resume, statusText(status));
+    },
+    data(chunk) {
+      if (handler.onData?.(chunk) !== false || aborted) return Promise.resolve();
+      return new Promise((resolve) => (resumed = resolve));
+    },
+    end: () => handler.onComplete?.([]),
+    fail: (error) => handler.onError?.(error),
+  };
+}
+
+function newStyleSession(handler: DispatchHandler): HandlerSession {
+  let aborted = false;
+  let paused = false;
+  let reason: unknown = null;
+  let resumed: (() => void) | undefined;
+  const controller: DispatchController = {
+    get aborted() {
+      return aborted;
+    },
+    get paused() {
+      return paused;
+    },
+    get reason() {
+      return reason;
+    },
+    abort(why) {
+      if (aborted) return;
+      aborted = true;
+      reason = why;
+      controller.resume();
+      handler.onResponseError?.(controller, abortError(why));
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+      const waiting = resumed;
+      resumed = undefined;
+      waiting?.();
+    },
+  };
+  return {
+    get aborted() {
+      return aborted;
+    },
+    start: () => handler.onRequestStart?.(controller, {}),
+    headers: (status, headers) => handler.onResponseStart?.(controller, status, { ...headers }, statusText(status)),
+    data(chunk) {
+      handler.onResponseData?.(controller, chunk);
+      if (!paused || aborted) return Promise.resolve();
+      return new Promise((resolve) => (resumed = resolve));
+    },
+    end: () => handler.onResponseEnd?.(controller, {}),
+    fail: (error) => handler.onResponseError?.(controller, error),
+  };
+}
+
+/** Open a session on a handler of either shape and say it has started (so the caller can abort). */
+export function startHandler(handler: DispatchHandler): HandlerSession {
+  const session = isNewStyleHandler(handler) ? newStyleSession(handler) : legacySession(handler);
+  session.start();
+  return session;
+}
+
+/** Write a mock's reply to an undici handler: delay, headers, body (chunked and paced for streams). */
+export async function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): Promise<void> {
+  if (reply.delay > 0) await wait(reply.delay);
+  if (session.aborted) return;
+  if (reply.fault === 'network') return session.fail(networkError());
+  session.headers(reply.status, reply.headers);
+  if (replyHasBody(method, reply.status)) {
+    if (reply.stream !== undefined) {
+      const { chunks, intervalMs, failAfter } = reply.stream;
+      for (let i = 0; i < chunks.length; i++) {
+        if (session.aborted) return;
+        if (failAfter !== undefined && i >= failAfter) return session.fail(truncatedBodyError(url));
+        if (i > 0 && intervalMs > 0) await wait(intervalMs);
+        if (session.aborted) return;
+        await session.data(Buffer.from(chunks[i]!));
+      }
+      // Every chunk went out before `failAfter` was reached: the connection still drops before the end.
+      if (failAfter !== undefined) return session.fail(truncatedBodyError(url));
+    } else if (reply.body !== null) {
+      await session.data(typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength));
+    }
+  }
+  if (!session.aborted) session.end();
+}

@@ -1,0 +1,55 @@
+import dns from 'node:dns';
+import net from 'node:net';
+
+/** Its own loopback test, not the harness's: the tripwire must not share code with what it checks. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/**
+ * A tripwire under every client: counts (and refuses) each DNS lookup of, and each TCP connection
+ * to, a host that is not loopback. Installed before the harness starts, so the harness's own
+ * socket guard sits on top of it: a call that reaches the tripwire escaped every harness layer.
+ */
+export function installTripwire() {
+  const attempts: string[] = [];
+  const socketPrototype = net.Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
+  const originalConnect = socketPrototype.connect;
+  const originalLookup = dns.lookup;
+  const originalPromisesLookup = dns.promises.lookup;
+
+  socketPrototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string } | number | string;
+    const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
+    if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, ''))) {
+      attempts.push(`connect ${host}`);
+      process.nextTick(() => this.destroy(new Error(`tripwire: connection to ${host} refused`)));
+      return this;
+    }
+    return originalConnect.apply(this, args);
+  };
+  const lookup = function (hostname: string, ...rest: unknown[]) {
+    if (!isLoopback(hostname)) {
+      attempts.push(`lookup ${hostname}`);
+      const callback = rest.at(-1) as (error: Error) => void;
+      process.nextTick(() => callback(Object.assign(new Error(`tripwire: lookup of ${hostname} refused`), { code: 'ENOTFOUND' })));
+      return;
+    }
+    return (originalLookup as (...args: unknown[]) => void)(hostname, ...rest);
+  };
+  (dns as { lookup: unknown }).lookup = lookup;
+  dns.promises.lookup = (async (hostname: string, options?: unknown) => {
+    if (!isLoopback(hostname)) {
+      attempts.push(`lookup ${hostname}`);
+      throw Object.assign(new Error(`tripwire: lookup of ${hostname} refused`), { code: 'ENOTFOUND' });
+    }
+    return originalPromisesLookup(hostname, options as dns.LookupOptions);
+  }) as typeof dns.promises.lookup;
+
+  return {
+    attempts,
+    remove() {
+      socketPrototype.connect = originalConnect;
+      (dns as { lookup: unknown }).lookup = originalLookup;
+      dns.promises.lookup = originalPromisesLookup;
+    },
+  };
+}
