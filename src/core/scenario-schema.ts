@@ -50,17 +50,37 @@ const headerRecord = record(z.string(), z.string()).superRefine((headers, ctx) =
   }
 });
 
+const mockStream = z
+  .strictObject({
+    chunks: z.array(z.unknown()).min(1, { error: 'a stream needs at least one chunk' }).optional(),
+    events: z
+      .array(z.strictObject({ event: z.string().optional(), data: z.unknown(), id: z.string().optional() }))
+      .min(1, { error: 'a stream needs at least one event' })
+      .optional(),
+    intervalMs: z.number().finite().min(0).max(600_000).optional(),
+    failAfter: z.number().int().min(0).optional(),
+  })
+  .superRefine((stream, ctx) => {
+    if ((stream.chunks === undefined) === (stream.events === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs exactly one of "chunks" and "events"' });
+    }
+  });
+
 const mockResponse = z
   .strictObject({
     status: z.number().int().min(200).max(599).optional(),
     headers: headerRecord.optional(),
     body: z.unknown().optional(),
+    bodyBase64: z.base64({ error: 'expected a base64 string (standard alphabet, with padding)' }).optional(),
+    stream: mockStream.optional(),
     delay: z.number().finite().min(0).max(600_000).optional(),
     error: z.literal('network').optional(),
   })
   .superRefine((response, ctx) => {
-    if (response.status !== undefined && NULL_BODY_STATUSES.has(response.status) && response.body !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['body'], message: `must be left out: status ${response.status} has no body` });
+    const bodies = (['body', 'bodyBase64', 'stream'] as const).filter((key) => response[key] !== undefined);
+    if (bodies.length > 1) ctx.addIssue({ code: 'custom', path: [bodies[1]!], message: `cannot be combined with "${bodies[0]}": give one of body, bodyBase64 and stream` });
+    if (response.status !== undefined && NULL_BODY_STATUSES.has(response.status) && bodies.length > 0) {
+      ctx.addIssue({ code: 'custom', path: [bodies[0]!], message: `must be left out: status ${response.status} has no body` });
     }
   });
 

@@ -23,10 +23,28 @@ export interface MockResponse {
   headers?: Record<string, string>;
   /** An object or array is sent as JSON; a string as text (unless `headers` sets a content type). */
   body?: unknown;
+  /** A binary body, base64-encoded (images, PDFs, protobuf); sent as `application/octet-stream` unless `headers` says otherwise. */
+  bodyBase64?: string;
+  /** A body sent in chunks or as Server-Sent Events, with a pause between them (LLM streaming, slow downloads). */
+  stream?: MockStream;
   /** Milliseconds to wait before answering. */
   delay?: number;
   /** `'network'` fails the call the way an unreachable server does. */
   error?: 'network';
+}
+
+/**
+ * A streamed body: `chunks` (strings as they are, other values as one line of JSON each) or
+ * `events` (Server-Sent Events), exactly one of them. Strings in them may contain templates.
+ */
+export interface MockStream {
+  chunks?: unknown[];
+  /** Each becomes `event:`/`id:` lines and `data:` (JSON unless a string); sent as `text/event-stream`. */
+  events?: { event?: string; data: unknown; id?: string }[];
+  /** Milliseconds between two chunks or events. @default 0 */
+  intervalMs?: number;
+  /** Drop the connection after this many chunks or events (the client sees the body fail part way). */
+  failAfter?: number;
 }
 
 export interface MockMatch {

@@ -219,6 +219,27 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       await store.end(randomUUID());
     });
 
+    test('a state write made with the generation read before a switch (or an end) is dropped; one with the current generation lands', async () => {
+      const testId = randomUUID();
+      await store.activate(testId, { scenarioId: 'alpha' });
+      const before = (await store.read(testId))!.generation;
+      expect(typeof before).toBe('string');
+      await peer.activate(testId, { scenarioId: 'beta' });
+      await store.updateState(testId, [set('late', 1)], before);
+      const after = (await store.read(testId))!;
+      expect({ ...after.state }).toEqual({});
+      expect(after.generation).not.toBe(before);
+      await store.updateState(testId, [set('now', 2)], after.generation);
+      expect({ ...(await peer.read(testId))!.state }).toEqual({ now: 2 });
+      await peer.end(testId);
+      await store.updateState(testId, [set('ended', 3)], after.generation);
+      expect(await store.read(testId)).toBeUndefined();
+      // A session that was never switched has generation '' and takes writes made with it.
+      const fresh = randomUUID();
+      await store.updateState(fresh, [set('k', 1)], (await store.read(fresh))?.generation ?? '');
+      expect({ ...(await peer.read(fresh))!.state }).toEqual({ k: 1 });
+    });
+
     test('a session written only by setState or a sequence has state and no active scenario', async () => {
       const [a, b] = [randomUUID(), randomUUID()];
       await store.updateState(a, [set('k', 'v')]);

@@ -19,6 +19,7 @@ const scenarios = {
     mocks: [
       { url: `${API}/setup`, response: { body: 'ok' }, afterResponse: { setState: { plan: 'alpha plan' } } },
       { method: 'POST' as const, url: `${API}/op`, match: { body: { op: 'go' } }, response: { body: { scenario: 'alpha', plan: '{{state.plan}}' } } },
+      { method: 'POST' as const, url: `${API}/record`, response: { body: 'recorded' }, afterResponse: { setState: { recorded: '{{body.what}}' } } },
     ],
   },
   beta: {
@@ -55,6 +56,25 @@ test('a call in flight while its test switches scenario answers wholly from the 
   expect(await (await inFlight).json()).toEqual({ scenario: 'alpha', plan: 'alpha plan' });
   const after = await harness.run(testId, () => fetch(`${API}/op`, { method: 'POST', body: '{"op":"go"}' }));
   expect(await after.json()).toEqual({ scenario: 'beta' });
+});
+
+test('a setState from a call in flight when its test switches does not land in the new scenario\'s state', async () => {
+  const store = observedStore();
+  const harness = await start({ store });
+  const testId = randomUUID();
+  await harness.switchScenario(testId, 'alpha');
+  const body = heldBody('{"what":');
+  const readSession = store.readBy(testId);
+  const inFlight = harness.run(testId, () => fetch(`${API}/record`, body.init));
+  await readSession;
+  await harness.switchScenario(testId, 'beta');
+  body.finish('"old"}');
+  expect(await (await inFlight).text()).toBe('recorded');
+  expect(await harness.getState(testId)).toEqual({});
+  // The same call made after the switch (back to alpha) writes as usual.
+  await harness.switchScenario(testId, 'alpha');
+  await harness.run(testId, () => fetch(`${API}/record`, { method: 'POST', body: '{"what":"new"}' }));
+  expect(await harness.getState(testId)).toEqual({ recorded: 'new' });
 });
 
 test(`${STEPS} concurrent calls on a ${STEPS}-step sequence each get a different step, each step exactly once`, async () => {

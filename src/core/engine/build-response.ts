@@ -1,4 +1,5 @@
-import type { MockReply } from '../interception/mock-reply.js';
+import { replyToResponse, type MockReply } from '../interception/mock-reply.js';
+import { buildReplyStream } from './stream-body.js';
 import type { CompiledResponse } from './compile-mock.js';
 import { isConstant, type TemplateContext } from './template.js';
 
@@ -53,34 +54,40 @@ const NO_CONTEXT = undefined as unknown as TemplateContext;
 
 /** The Fetch `Response` for a mock's answer, with templates filled in from the call. */
 export function buildResponse(response: CompiledResponse, context: TemplateContext): Response {
-  const parts =
-    response.fixed ??
-    toResponseParts(
-      response.headers.map(([name, value]) => [name, value.evaluate(context)] as const),
-      response.body?.evaluate(context),
-    );
-  return new Response(parts.text, { status: response.status, headers: parts.headers });
+  return replyToResponse(buildReply(response, context), 'GET', context.url);
+}
+
+/** Headers and body of a reply from its parts: a binary or streamed body brings its own default content type. */
+function toReply(response: CompiledResponse, parts: ResponseParts, context: TemplateContext): MockReply {
+  let body: string | Uint8Array | null = parts.text;
+  let stream: MockReply['stream'];
+  if (response.binary !== undefined) {
+    parts.headers['content-type'] ??= 'application/octet-stream';
+    body = response.binary;
+  } else if (response.stream !== undefined) {
+    parts.headers['content-type'] ??= response.stream.contentType;
+    stream = buildReplyStream(response.stream, context);
+  }
+  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.networkError ? 'network' : undefined };
 }
 
 /** A mock's answer as plain data for the interception layers, with templates filled in from the call. */
 export function buildReply(response: CompiledResponse, context: TemplateContext): MockReply {
   if (response.fixedReply !== undefined) return response.fixedReply;
-  const parts = toResponseParts(
-    response.headers.map(([name, value]) => [name, value.evaluate(context)] as const),
-    response.body?.evaluate(context),
-  );
-  return { status: response.status, headers: parts.headers, body: parts.text, stream: undefined, delay: response.delay, fault: response.networkError ? 'network' : undefined };
+  const parts =
+    response.fixed !== undefined
+      ? { text: response.fixed.text, headers: { ...response.fixed.headers } }
+      : toResponseParts(
+          response.headers.map(([name, value]) => [name, value.evaluate(context)] as const),
+          response.body?.evaluate(context),
+        );
+  return toReply(response, parts, context);
 }
 
 /** The reply of a response without templates, built once at creation (`undefined` when templates make it vary). */
 export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply'>): MockReply | undefined {
-  if (response.fixed === undefined) return undefined;
-  return Object.freeze({
-    status: response.status,
-    headers: Object.freeze(response.fixed.headers),
-    body: response.fixed.text,
-    stream: undefined,
-    delay: response.delay,
-    fault: response.networkError ? 'network' : undefined,
-  });
+  if (response.fixed === undefined || (response.stream !== undefined && response.stream.fixed === undefined)) return undefined;
+  const reply = toReply(response as CompiledResponse, { text: response.fixed.text, headers: { ...response.fixed.headers } }, NO_CONTEXT);
+  Object.freeze(reply.headers);
+  return Object.freeze(reply);
 }

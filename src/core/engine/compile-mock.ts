@@ -4,6 +4,7 @@ import type { Mock, MockResponse } from '../types.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
 import { precomputeReply, precomputeResponseParts } from './build-response.js';
+import { compileStream, streamReadsBody, type CompiledStream } from './stream-body.js';
 import { compileStringMatch, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
 import { compileUrlPattern, type UrlPattern } from './url-pattern.js';
@@ -19,6 +20,9 @@ export interface CompiledResponse {
   fixed: { text: string | null; headers: Record<string, string> } | undefined;
   /** The whole reply, when `fixed` makes it the same for every call. */
   fixedReply: MockReply | undefined;
+  /** `bodyBase64`, decoded. */
+  binary: Uint8Array | undefined;
+  stream: CompiledStream | undefined;
 }
 
 /** What the non-URL criteria of a mock look at. */
@@ -61,6 +65,8 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
     delay: response.delay ?? 0,
     networkError: response.error === 'network',
     fixed: precomputeResponseParts({ headers, body }),
+    binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
+    stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
   };
   return { ...compiled, fixedReply: precomputeReply(compiled) };
 }
@@ -98,7 +104,7 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
     : undefined;
 
   const readsBody =
-    responses.some((r) => r.body?.readsBody || r.headers.some(([, v]) => v.readsBody)) || (setState?.some((s) => s.value.readsBody) ?? false);
+    responses.some((r) => r.body?.readsBody || streamReadsBody(r.stream) || r.headers.some(([, v]) => v.readsBody)) || (setState?.some((s) => s.value.readsBody) ?? false);
 
   return {
     order,

@@ -137,6 +137,8 @@ function newStyleSession(handler: DispatchHandler): HandlerSession {
   };
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Open a session on a handler of either shape and say it has started (so the caller can abort). */
 export function startHandler(handler: DispatchHandler): HandlerSession {
   const session = isNewStyleHandler(handler) ? newStyleSession(handler) : legacySession(handler);
@@ -155,13 +157,18 @@ export async function writeReplyToHandler(session: HandlerSession, reply: MockRe
       const { chunks, intervalMs, failAfter } = reply.stream;
       for (let i = 0; i < chunks.length; i++) {
         if (session.aborted) return;
+        // A turn of the event loop between chunks, as on a real connection: a reader sees each one
+        // before the next arrives, and before a failure (which discards chunks not yet read).
+        if (i > 0) await (intervalMs > 0 ? wait(intervalMs) : nextTurn());
         if (failAfter !== undefined && i >= failAfter) return session.fail(truncatedBodyError(url));
-        if (i > 0 && intervalMs > 0) await wait(intervalMs);
         if (session.aborted) return;
         await session.data(Buffer.from(chunks[i]!));
       }
       // Every chunk went out before `failAfter` was reached: the connection still drops before the end.
-      if (failAfter !== undefined) return session.fail(truncatedBodyError(url));
+      if (failAfter !== undefined) {
+        await nextTurn();
+        return session.fail(truncatedBodyError(url));
+      }
     } else if (reply.body !== null) {
       await session.data(typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength));
     }

@@ -1,0 +1,65 @@
+import type { ReplyStream } from '../interception/mock-reply.js';
+import type { MockStream } from '../types.js';
+import { compileTemplate, isConstant, type CompiledValue, type TemplateContext } from './template.js';
+
+/** A mock's `stream` with the templates in its chunks and events compiled. */
+export interface CompiledStream {
+  kind: 'chunks' | 'events';
+  items: readonly CompiledValue[];
+  intervalMs: number;
+  failAfter: number | undefined;
+  /** The content type sent unless the mock's headers set one. */
+  contentType: string;
+  /** The encoded chunks, when no template makes them depend on the call. */
+  fixed: readonly Uint8Array[] | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/** A chunk as bytes: a string as it is, anything else as one line of JSON (newline-delimited JSON). */
+function encodeChunk(value: unknown): Uint8Array {
+  return encoder.encode(typeof value === 'string' ? value : `${JSON.stringify(value)}\n`);
+}
+
+/**
+ * One Server-Sent Event: `event:` and `id:` lines when given, the data (JSON unless a string)
+ * as one `data:` line per line, and the blank line that ends the event.
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+ */
+function encodeEvent(value: unknown): Uint8Array {
+  const { event, id, data } = value as { event?: unknown; id?: unknown; data?: unknown };
+  let text = '';
+  if (event !== undefined) text += `event: ${String(event).replace(/[\r\n]+/g, ' ')}\n`;
+  if (id !== undefined) text += `id: ${String(id).replace(/[\r\n]+/g, ' ')}\n`;
+  const payload = typeof data === 'string' ? data : JSON.stringify(data ?? null);
+  for (const line of payload.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
+  return encoder.encode(`${text}\n`);
+}
+
+/** Compile a mock's `stream`; `field` names it in definition errors. */
+export function compileStream(stream: MockStream, field: string): CompiledStream {
+  const kind = stream.events !== undefined ? 'events' : 'chunks';
+  const source: readonly unknown[] = stream.events ?? stream.chunks ?? [];
+  const items = source.map((item, i) => compileTemplate(item, `${field}.${kind}[${i}]`));
+  const encode = kind === 'events' ? encodeEvent : encodeChunk;
+  return {
+    kind,
+    items,
+    intervalMs: stream.intervalMs ?? 0,
+    failAfter: stream.failAfter,
+    contentType: kind === 'events' ? 'text/event-stream; charset=utf-8' : source.every((item) => typeof item === 'string') ? 'text/plain; charset=utf-8' : 'application/x-ndjson',
+    fixed: items.every(isConstant) ? items.map((item) => encode(item.evaluate(undefined as unknown as TemplateContext))) : undefined,
+  };
+}
+
+/** The chunks to send for this call, templates filled in. */
+export function buildReplyStream(stream: CompiledStream, context: TemplateContext): ReplyStream {
+  const encode = stream.kind === 'events' ? encodeEvent : encodeChunk;
+  const chunks = stream.fixed ?? stream.items.map((item) => encode(item.evaluate(context)));
+  return { chunks, intervalMs: stream.intervalMs, failAfter: stream.failAfter };
+}
+
+/** True when a compiled stream reads the request body. */
+export function streamReadsBody(stream: CompiledStream | undefined): boolean {
+  return stream?.items.some((item) => item.readsBody) ?? false;
+}
