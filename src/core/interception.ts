@@ -1,4 +1,3 @@
-import { TEST_ID_HEADER } from './constants.js';
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
 import { decideCall, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
@@ -40,11 +39,9 @@ function interceptionFailed(reason: string, remedy: string, cause?: unknown): Ha
 const FROZEN_REMEDY =
   'Something froze them before harness.start() (a security lockdown such as SES, a polyfill or a test setup file defining them read-only and non-configurable): start the harness before it runs, or leave these globals writable in the app under test.';
 
-/** The current test ID as headers for a call to a host the harness propagates to. */
-function propagationHeaders(url: URL): Record<string, string> | undefined {
-  if (!shouldPropagate(url)) return undefined;
-  const testId = tryGetTestId();
-  return testId === undefined ? undefined : { [TEST_ID_HEADER]: testId, baggage: `harness-test-id=${encodeURIComponent(testId)}` };
+/** The current test ID, for a call to a host the harness propagates to (`propagate.hosts`). */
+function propagatedTestId(url: URL): string | undefined {
+  return shouldPropagate(url) ? tryGetTestId() : undefined;
 }
 
 /**
@@ -61,6 +58,7 @@ async function installLayers(): Promise<InstalledLayers> {
       import('./interception/fetch-patch.js'),
       import('./interception/node-http-interceptor.js'),
       import('./interception/socket-guard.js'),
+      import('./interception/node-http-propagation.js'),
       import('node:http'),
       import('node:https'),
       import('node:net'),
@@ -68,7 +66,7 @@ async function installLayers(): Promise<InstalledLayers> {
   } catch (error) {
     throw interceptionFailed(`the interception library failed to load (${(error as Error).message})`, 'Check that "@mswjs/interceptors" is installed: npm ls @mswjs/interceptors.', error);
   }
-  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, http, https, net] = modules;
+  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, { installNodeHttpPropagation }, http, https, net] = modules;
   // Checked before patching anything: a half-applied patch cannot always undo itself.
   const locked = lockedGlobals(patchTargets(http.default, https.default, net.default.Socket.prototype));
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
@@ -88,7 +86,7 @@ async function installLayers(): Promise<InstalledLayers> {
         `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
       );
     };
-    undo.push(installFetchPatch({ decide: decideCall, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagationHeaders }));
+    undo.push(installFetchPatch({ decide: decideCall, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
@@ -99,6 +97,7 @@ async function installLayers(): Promise<InstalledLayers> {
         `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
       );
     }
+    undo.push(installNodeHttpPropagation({ http: http.default, https: https.default }, { testIdFor: propagatedTestId }));
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     return { uninstall, check };
   } catch (error) {

@@ -20,7 +20,7 @@ export async function startHarness<const S extends ScenarioMap>(scenarios: S, op
   await harness.start();
   started.push(harness as unknown as Harness);
   /** Run `fn` as a fresh test (or the given one) after switching it to `scenario`. */
-  const asTest = async <T>(scenario: Extract<keyof S, string> | undefined, fn: (testId: string) => Promise<T>, testId = randomUUID()) => {
+  const asTest = async <T>(scenario: Extract<keyof S, string> | undefined, fn: (testId: string) => Promise<T>, testId: string = randomUUID()) => {
     if (scenario !== undefined) await harness.switchScenario(testId, scenario);
     return harness.run(testId, () => fn(testId));
   };

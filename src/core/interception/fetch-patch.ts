@@ -1,4 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
+import { addTestIdHeaders } from './propagation-headers.js';
 import { replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
 import type { DispatcherLike } from './undici-dispatcher.js';
@@ -14,8 +15,8 @@ export interface FetchPatchOptions {
   harnessDispatcher: DispatcherLike;
   /** Run before every call: notices a replaced global dispatcher. */
   beforeCall(): void;
-  /** Add the test-ID headers to a call that passes on, when the harness propagates to its host. */
-  propagationHeaders(url: URL): Record<string, string> | undefined;
+  /** The current test ID, when a call that passes on to this URL must carry it (`propagate.hosts`). */
+  propagatedTestId(url: URL): string | undefined;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -46,10 +47,10 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
 
   async function passOn(input: RequestInfo | URL, init: FetchInit | undefined, call: OutgoingCall): Promise<Response> {
     const next: FetchInit = { ...init, dispatcher: init?.dispatcher ?? options.passDispatcher() };
-    const extra = options.propagationHeaders(call.url);
-    if (extra !== undefined) {
+    const testId = options.propagatedTestId(call.url);
+    if (testId !== undefined) {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-      for (const [name, value] of Object.entries(extra)) if (!headers.has(name)) headers.set(name, value);
+      addTestIdHeaders(testId, (name) => headers.get(name), (name, value) => headers.set(name, value));
       next.headers = headers;
     }
     // A string body was only read as a copy; any other kind was read through a Request built from it, which is sent instead.

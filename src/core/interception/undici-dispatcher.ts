@@ -1,6 +1,7 @@
 import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
+import { addTestIdHeaders } from './propagation-headers.js';
 import { headersFromDispatch, readDispatchBody, type DispatchOptions } from './dispatch-options.js';
 import { simulatedNetworkError } from './mock-reply.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
@@ -92,12 +93,6 @@ const noopController = { aborted: false, paused: false, reason: null, abort() {}
 function withTestIdHeaders(raw: unknown): string[] {
   const headers = headersFromDispatch(raw);
   const testId = headers.get(TEST_ID_HEADER) ?? tryGetTestId();
-  if (testId !== undefined) {
-    headers.set(TEST_ID_HEADER, testId);
-    const baggage = headers.get('baggage');
-    const member = `harness-test-id=${encodeURIComponent(testId)}`;
-    if (baggage === null) headers.set('baggage', member);
-    else if (!/(^|,)\s*harness-test-id\s*=/.test(baggage)) headers.set('baggage', `${baggage},${member}`);
-  }
+  if (testId !== undefined) addTestIdHeaders(testId, (name) => headers.get(name), (name, value) => headers.set(name, value));
   return [...headers].flat();
 }
