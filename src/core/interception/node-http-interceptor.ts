@@ -21,6 +21,7 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
   const [{ ClientRequestInterceptor }, { getRawRequest }] = await Promise.all([import('@mswjs/interceptors/ClientRequest'), import('@mswjs/interceptors')]);
   const interceptor = new ClientRequestInterceptor();
   interceptor.apply();
+  stopRecordingRawHeaders();
   interceptor.on('request', async ({ request, controller }: InterceptedRequest) => {
     // @note A client that sent `Expect: 100-continue` (the AWS SDK on uploads over ~1 MiB)
     // holds its body back until the server says "continue"; no server is there to say it, so
@@ -39,4 +40,21 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
     controller.respondWith(replyToResponse(reply, call.method, call.url));
   });
   return interceptor;
+}
+
+/**
+ * Undo the interception library's replacement of the global `Headers`, `Request` and `Response`
+ * with proxies that record raw header casing.
+ * @note Those proxies sit in front of every Headers/Request/Response the whole app creates and
+ * cost ~11 µs on each mocked fetch here (a bare patched fetch: 15.6 µs without them, 27 µs with
+ * them). Their only use is to keep header-name casing on node:http calls; without them header
+ * names go out in lower case, which HTTP treats the same. The library keeps its restore function
+ * on `Headers` under a private symbol; it is found by its description, and nothing happens if a
+ * future version changes that.
+ * @see https://github.com/mswjs/interceptors/blob/main/src/interceptors/ClientRequest/utils/recordRawHeaders.ts
+ */
+function stopRecordingRawHeaders(): void {
+  const key = Object.getOwnPropertySymbols(Headers).find((symbol) => symbol.description === 'kRestorePatches');
+  const restore = key === undefined ? undefined : (Headers as unknown as Record<symbol, unknown>)[key];
+  if (typeof restore === 'function') restore();
 }
