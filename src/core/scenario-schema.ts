@@ -64,6 +64,15 @@ const mockResponse = z
     }
   });
 
+/** `match.graphql`: which GraphQL operation a call must carry (see `GraphqlMatch`). */
+const graphqlMatch = z.strictObject(
+  {
+    operationName: stringMatch.optional(),
+    variables: record(z.string(), z.unknown(), { error: 'expected an object of variables (a partial match, like match.body)' }).optional(),
+  },
+  { error: 'expected { operationName?, variables? }' },
+);
+
 const mock = z
   .strictObject({
     method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
@@ -71,6 +80,7 @@ const mock = z
     match: z
       .strictObject({
         body: z.unknown().optional(),
+        graphql: graphqlMatch.optional(),
         query: record(z.string(), stringMatch).optional(),
         headers: record(z.string(), stringMatch).optional(),
         state: z.record(z.string(), z.unknown()).optional(),

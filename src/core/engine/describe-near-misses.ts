@@ -21,6 +21,6 @@ export function describeNearMisses(request: Request, url: URL, layers: readonly 
 function missReason(mock: CompiledMock, request: Request, url: URL): string | undefined {
   if (mock.url.match(url.origin, url.pathname, url.href) === undefined) return undefined;
   if (mock.methods !== undefined && !mock.methods.has(request.method)) return `method is ${request.method}, the mock wants ${[...mock.methods].join(' or ')}`;
-  if (mock.matches !== undefined) return 'its "match" criteria (body, query, headers or state) did not hold';
+  if (mock.matches !== undefined) return 'its "match" criteria (body, graphql, query, headers or state) did not hold';
   return 'its sequence is used up (repeat: "none")';
 }

@@ -1,14 +1,19 @@
+import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
+
 /**
- * The request body as JSON when it parses, else as text; `undefined` when there is none.
- * Reads a clone, so the original can still go out on a pass-through.
+ * A Fetch Request's body, parsed by its content type (see `parseRequestBody`); `undefined`
+ * when there is none. Reads a clone, so the original can still go out on a pass-through.
+ */
+export async function readParsedBody(request: Request): Promise<ParsedBody | undefined> {
+  if (request.body === null) return undefined;
+  const bytes = new Uint8Array(await request.clone().arrayBuffer());
+  return parseRequestBody(request.headers.get('content-type'), bytes);
+}
+
+/**
+ * The request body's parsed value (JSON value, form or multipart fields, else the text);
+ * `undefined` when there is none.
  */
 export async function readBody(request: Request): Promise<unknown> {
-  if (request.body === null) return undefined;
-  const text = await request.clone().text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return (await readParsedBody(request))?.value;
 }
