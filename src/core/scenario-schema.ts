@@ -70,7 +70,7 @@ const graphqlMatch = z.strictObject(
     operationName: stringMatch.optional(),
     variables: record(z.string(), z.unknown(), { error: 'expected an object of variables (a partial match, like match.body)' }).optional(),
   },
-  { error: 'expected { operationName?, variables? }' },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'expected { operationName?, variables? }' : undefined) },
 );
 
 const mock = z
