@@ -139,3 +139,35 @@ test('a form body past the parser\'s limits is refused with a message that names
     expect.stringMatching(/^error: Failed to answer POST https:\/\/auth\.x\.test\/oauth\/token from its scenario: the form body is too large to read: it has more than \d+ fields\. The call fails/),
   ]);
 });
+
+test('the Stripe example in docs/request-bodies.md (and the README) works against the real SDK', async () => {
+  // Copied from the docs: keep the two in step.
+  const { harness, asTest } = await startHarness(
+    defineScenarios({
+      default: { name: 'Default', mocks: [] },
+      declined: {
+        name: 'Corporate cards are declined',
+        mocks: [
+          {
+            method: 'POST',
+            url: 'https://api.stripe.com/v1/charges',
+            match: {
+              body: { amount: 5000, currency: 'usd', metadata: { order_id: '7' }, receipt_email: { endsWith: '@corp.com' } },
+              headers: { 'Idempotency-Key': { startsWith: 'order-7-' } },
+            },
+            response: { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } },
+            afterResponse: { setState: { 'declined[]': '{{body.metadata.order_id}}' } },
+          },
+        ],
+      },
+    }),
+  );
+  await asTest('declined', async (testId) => {
+    const charge = stripe.charges.create(
+      { amount: 5000, currency: 'usd', source: 'tok_visa', receipt_email: 'ada@corp.com', metadata: { order_id: '7' } },
+      { idempotencyKey: 'order-7-attempt-1' },
+    );
+    await expect(charge).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined', statusCode: 402 });
+    expect(await harness.getState(testId)).toEqual({ declined: ['7'] });
+  });
+});
