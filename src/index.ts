@@ -23,6 +23,7 @@ export type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestSt
 /* Definition and option types */
 export type {
   ActiveScenario,
+  GraphqlMatch,
   HarnessEndpoints,
   HarnessLimits,
   HarnessOptions,

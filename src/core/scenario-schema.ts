@@ -84,6 +84,15 @@ const mockResponse = z
     }
   });
 
+/** `match.graphql`: which GraphQL operation a call must carry (see `GraphqlMatch`). */
+const graphqlMatch = z.strictObject(
+  {
+    operationName: stringMatch.optional(),
+    variables: record(z.string(), z.unknown(), { error: 'expected an object of variables (a partial match, like match.body)' }).optional(),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'expected { operationName?, variables? }' : undefined) },
+);
+
 const mock = z
   .strictObject({
     method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
@@ -91,6 +100,7 @@ const mock = z
     match: z
       .strictObject({
         body: z.unknown().optional(),
+        graphql: graphqlMatch.optional(),
         query: record(z.string(), stringMatch).optional(),
         headers: record(z.string(), stringMatch).optional(),
         state: z.record(z.string(), z.unknown()).optional(),

@@ -47,9 +47,28 @@ export interface MockStream {
   failAfter?: number;
 }
 
+/**
+ * Matches a GraphQL-over-HTTP call: a POST with a JSON body `{ query, operationName?, variables? }`
+ * (or a batch: an array of them, matched when any one matches), an `application/graphql` body,
+ * or a GET with `?query=…&operationName=…&variables=<JSON>`.
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/request-bodies.md#graphql
+ */
+export interface GraphqlMatch {
+  /** The request's `operationName`, or else the name of the single operation in its `query`. */
+  operationName?: StringMatch;
+  /** Partial deep match on the operation's variables, as `match.body` matches a body. */
+  variables?: Record<string, unknown>;
+}
+
 export interface MockMatch {
-  /** Partial deep match on the JSON body; leaves may be `StringMatch` objects. */
+  /**
+   * Partial deep match on the parsed body (JSON; form and multipart fields; else the text);
+   * leaves may be `StringMatch` objects. In form and multipart fields, where every value is
+   * text, a number or boolean also matches its text (`5000` matches `'5000'`).
+   */
   body?: unknown;
+  /** The call is a GraphQL operation with this name and these variables. */
+  graphql?: GraphqlMatch;
   query?: Record<string, StringMatch>;
   /** Header names are compared case-insensitively. */
   headers?: Record<string, StringMatch>;

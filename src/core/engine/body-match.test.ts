@@ -34,3 +34,15 @@ test('inherited keys never satisfy a match', () => {
   expect(matcher.test({})).toBe(false);
   expect(matcher.test(JSON.parse('{"constructor":"x"}'))).toBe(true);
 });
+
+test('in form and multipart fields a number or boolean also matches its text, and nothing looser', () => {
+  const matcher = compileBodyMatch({ amount: 5000, capture: true, metadata: { order_id: 7 }, items: [{ quantity: 2 }] }, 'match.body');
+  const form = { amount: '5000', capture: 'true', metadata: { order_id: '7' }, items: [{ quantity: '2' }] };
+  expect(matcher.test(form, true)).toBe(true);
+  expect(matcher.test(form)).toBe(false);
+  expect(matcher.test({ ...form, amount: '5000.00' }, true)).toBe(false);
+  expect(matcher.test({ ...form, amount: '5e3' }, true)).toBe(false);
+  expect(matcher.test({ ...form, capture: 'TRUE' }, true)).toBe(false);
+  // A string in the definition never matches a number, even in fields.
+  expect(compileBodyMatch({ amount: '5000' }, 'match.body').test({ amount: 5000 }, true)).toBe(false);
+});

@@ -3,14 +3,28 @@ import { compileStringMatch, isStringMatcherObject } from './string-match.js';
 
 /** A compiled `match.body`: `test` says whether an actual body matches; `leaves` counts criteria for specificity. */
 export interface BodyMatcher {
-  test(actual: unknown): boolean;
+  /**
+   * @param fieldsAreText The body is form or multipart fields, where every value is text:
+   * a number or boolean in the definition then also matches its text (`5000` ↔ `'5000'`).
+   */
+  test(actual: unknown, fieldsAreText?: boolean): boolean;
   leaves: number;
+}
+
+/**
+ * `5000` matches `'5000'` and `true` matches `'true'`: the text a form encoder (Stripe's, qs,
+ * URLSearchParams) writes for that value with `String()`. Nothing looser: `'5000.00'` or
+ * `'5e3'` are other texts.
+ */
+function isTextOf(actual: unknown, expected: unknown): boolean {
+  return typeof actual === 'string' && (typeof expected === 'number' || typeof expected === 'boolean') && actual === String(expected);
 }
 
 /**
  * Compile a partial deep body match. Objects match when every listed key matches (other keys
  * are ignored); arrays match element by element and must have the same length; a `StringMatch`
- * (RegExp or `{ contains }`-style object) tests a string leaf; any other leaf must be equal.
+ * (RegExp or `{ contains }`-style object) tests a string leaf; any other leaf must be equal,
+ * except that in form and multipart fields a number or boolean also matches its text.
  */
 export function compileBodyMatch(expected: unknown, field: string): BodyMatcher {
   if (expected instanceof RegExp || isStringMatcherObject(expected)) {
@@ -24,19 +38,19 @@ export function compileBodyMatch(expected: unknown, field: string): BodyMatcher 
     const items = expected.map((item, i) => compileBodyMatch(item, `${field}[${i}]`));
     return {
       leaves: Math.max(1, items.reduce((sum, item) => sum + item.leaves, 0)),
-      test: (actual) => Array.isArray(actual) && actual.length === items.length && items.every((item, i) => item.test(actual[i])),
+      test: (actual, text) => Array.isArray(actual) && actual.length === items.length && items.every((item, i) => item.test(actual[i], text)),
     };
   }
   if (typeof expected === 'object' && expected !== null) {
     const entries = Object.entries(expected).map(([key, value]) => [key, compileBodyMatch(value, `${field}.${key}`)] as const);
     return {
       leaves: Math.max(1, entries.reduce((sum, [, item]) => sum + item.leaves, 0)),
-      test: (actual) =>
+      test: (actual, text) =>
         typeof actual === 'object' &&
         actual !== null &&
         !Array.isArray(actual) &&
-        entries.every(([key, item]) => Object.hasOwn(actual, key) && item.test((actual as Record<string, unknown>)[key])),
+        entries.every(([key, item]) => Object.hasOwn(actual, key) && item.test((actual as Record<string, unknown>)[key], text)),
     };
   }
-  return { leaves: 1, test: (actual) => isDeepStrictEqual(actual, expected) };
+  return { leaves: 1, test: (actual, text = false) => isDeepStrictEqual(actual, expected) || (text && isTextOf(actual, expected)) };
 }

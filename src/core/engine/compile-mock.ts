@@ -3,7 +3,9 @@ import type { SequenceRepeat, StateChange, TestState } from '../store/session-st
 import type { Mock, MockResponse } from '../types.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
+import type { BodyFormat } from './body/parse-request-body.js';
 import { precomputeReply, precomputeResponseParts } from './build-response.js';
+import { compileGraphqlMatch, type GraphqlMatcher } from './graphql-match.js';
 import { compileStream, streamReadsBody, type CompiledStream } from './stream-body.js';
 import { compileStringMatch, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
@@ -30,8 +32,10 @@ export interface MatchInput {
   url: URL;
   headers: Headers;
   state: TestState;
-  /** The parsed body; only present when some candidate matches on it. */
+  /** The parsed body's value; only present when some candidate matches on it. */
   body: unknown;
+  /** Which parser read `body` (`form` and `multipart` fields are text: see `BodyMatcher`). */
+  bodyFormat?: BodyFormat;
 }
 
 /** A mock ready to be matched: everything parsed, every pattern built. */
@@ -86,12 +90,14 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
   const headers = mock.match?.headers ? compileStringMatches(mock.match.headers, 'match.headers', true) : [];
   const state = Object.entries(mock.match?.state ?? {});
   const body: BodyMatcher | undefined = mock.match && 'body' in mock.match ? compileBodyMatch(mock.match.body, 'match.body') : undefined;
+  const graphql: GraphqlMatcher | undefined = mock.match?.graphql ? compileGraphqlMatch(mock.match.graphql, 'match.graphql') : undefined;
 
   const criteria: ((input: MatchInput) => boolean)[] = [];
   for (const [name, test] of query) criteria.push(({ url }) => { const v = url.searchParams.get(name); return v !== null && test(v); });
   for (const [name, test] of headers) criteria.push(({ headers }) => { const v = headers.get(name); return v !== null && test(v); });
   for (const [name, expected] of state) criteria.push(({ state }) => Object.hasOwn(state, name) && isDeepStrictEqual(state[name], expected));
-  if (body) criteria.push((input) => body.test(input.body));
+  if (body) criteria.push((input) => body.test(input.body, input.bodyFormat === 'form' || input.bodyFormat === 'multipart'));
+  if (graphql) criteria.push((input) => graphql.test(input));
 
   const responses = mock.sequence
     ? mock.sequence.responses.map((response, i) => compileResponse(response, `sequence.responses[${i}]`))
@@ -111,8 +117,8 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
     key,
     methods,
     url,
-    specificity: query.length + headers.length + state.length + (body?.leaves ?? 0),
-    needsBody: body !== undefined || readsBody,
+    specificity: query.length + headers.length + state.length + (body?.leaves ?? 0) + (graphql?.leaves ?? 0),
+    needsBody: body !== undefined || graphql !== undefined || readsBody,
     matches: criteria.length === 0 ? undefined : (input) => criteria.every((test) => test(input)),
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,

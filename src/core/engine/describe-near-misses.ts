@@ -22,6 +22,6 @@ export function describeNearMisses(call: OutgoingCall, layers: readonly MockInde
 function missReason(mock: CompiledMock, { url, method }: OutgoingCall): string | undefined {
   if (mock.url.match(url.origin, url.pathname, url.href) === undefined) return undefined;
   if (mock.methods !== undefined && !mock.methods.has(method)) return `method is ${method}, the mock wants ${[...mock.methods].join(' or ')}`;
-  if (mock.matches !== undefined) return 'its "match" criteria (body, query, headers or state) did not hold';
+  if (mock.matches !== undefined) return 'its "match" criteria (body, graphql, query, headers or state) did not hold';
   return 'its sequence is used up (repeat: "none")';
 }

@@ -118,7 +118,7 @@ function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void
 }
 
 /**
- * Every regular expression in a validated mock (URL, query, headers, body matchers) that could
+ * Every regular expression in a validated mock (URL, query, headers, body and GraphQL matchers) that could
  * backtrack catastrophically, as judged by redos-detector; each is refused at harness creation.
  * @note Loaded on first use, so a disabled harness never loads the detector.
  * @see https://github.com/tjenkinson/redos-detector
@@ -129,5 +129,7 @@ export function findUnsafeRegexes(mock: Mock): UnsafeRegex[] {
   for (const [name, match] of Object.entries(mock.match?.query ?? {})) checkStringMatch(match, `match.query.${name}`, found);
   for (const [name, match] of Object.entries(mock.match?.headers ?? {})) checkStringMatch(match, `match.headers.${name}`, found);
   if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);
+  if (mock.match?.graphql?.operationName !== undefined) checkStringMatch(mock.match.graphql.operationName, 'match.graphql.operationName', found);
+  if (mock.match?.graphql?.variables !== undefined) checkBody(mock.match.graphql.variables, 'match.graphql.variables', found);
   return found;
 }

@@ -1,20 +1,19 @@
+import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
+
 /**
- * The parsed view of a request body: JSON when it parses, else the text; `undefined` when there
- * is none. (One view per content type is being added: form, multipart, GraphQL.)
+ * A Fetch Request's body, parsed by its content type (see `parseRequestBody`); `undefined`
+ * when there is none. Reads a clone, so the original can still go out on a pass-through.
  */
-export function parseBodyBytes(bytes: Uint8Array | undefined, _contentType: string | null): unknown {
-  if (bytes === undefined) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+export async function readParsedBody(request: Request): Promise<ParsedBody | undefined> {
+  if (request.body === null) return undefined;
+  const bytes = new Uint8Array(await request.clone().arrayBuffer());
+  return parseRequestBody(request.headers.get('content-type'), bytes);
 }
 
-/** The parsed view of a Fetch request's body; reads a clone, so the original can still be sent. */
+/**
+ * The request body's parsed value (JSON value, form or multipart fields, else the text);
+ * `undefined` when there is none.
+ */
 export async function readBody(request: Request): Promise<unknown> {
-  if (request.body === null) return undefined;
-  return parseBodyBytes(new Uint8Array(await request.clone().arrayBuffer()), request.headers.get('content-type'));
+  return (await readParsedBody(request))?.value;
 }

@@ -2,7 +2,7 @@ import type { SessionStore, TestState } from '../store/session-store.js';
 import type { CompiledMock, CompiledResponse } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
-import { parseBodyBytes } from './read-body.js';
+import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
 
 /** One intercepted call, as the resolver sees it. */
 export interface CallInput {
@@ -41,7 +41,7 @@ export async function resolveMock(input: CallInput): Promise<Resolution | undefi
   const { url, method } = call;
   const origin = url.origin;
   const pathname = url.pathname;
-  let body: unknown;
+  let body: ParsedBody | undefined;
   let bodyRead = false;
 
   for (const layer of layers) {
@@ -52,10 +52,11 @@ export async function resolveMock(input: CallInput): Promise<Resolution | undefi
         const params = mock.url.match(origin, pathname, url.href);
         if (params === undefined) continue;
         if (mock.needsBody && !bodyRead) {
-          body = parseBodyBytes(await call.bodyBytes(), call.headers.get('content-type'));
+          const bytes = await call.bodyBytes();
+          body = bytes === undefined ? undefined : await parseRequestBody(call.headers.get('content-type'), bytes);
           bodyRead = true;
         }
-        if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state: input.state, body })) continue;
+        if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state: input.state, body: body?.value, bodyFormat: body?.format })) continue;
         candidates.push({ mock, params });
       }
     }
@@ -63,7 +64,7 @@ export async function resolveMock(input: CallInput): Promise<Resolution | undefi
     for (const { mock, params } of candidates) {
       const index = mock.repeat === undefined ? 0 : await input.store.advanceSequence(input.testId, mock.key, mock.responses.length, mock.repeat);
       if (index === undefined) continue;
-      return { mock, response: mock.responses[index]!, params, body };
+      return { mock, response: mock.responses[index]!, params, body: body?.value };
     }
   }
   return undefined;

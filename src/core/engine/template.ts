@@ -6,7 +6,7 @@ export interface TemplateContext {
   params: Readonly<Record<string, string>>;
   url: URL;
   headers: Headers;
-  /** The parsed JSON body (or the text, when it is not JSON); read only when a template needs it. */
+  /** The parsed body (JSON, form or multipart fields, else the text); read only when a template needs it. */
   body: unknown;
   state: TestState;
   variant: string | undefined;
