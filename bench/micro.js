@@ -8,6 +8,9 @@
 //   msw         MSW setupServer with one static handler
 //   scenarist   Scenarist (core + msw-adapter dynamic handler), inside its AsyncLocalStorage
 //   harness     scenario-harness, inside harness.run(testId, ...)
+//   undici-mockagent  undici.request answered by undici's own MockAgent (persisted intercept)
+//   harness-undici    undici.request answered by scenario-harness (the global dispatcher), inside harness.run
+// The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
 import { failChild } from './lib/proc.js';
 
 const [subject, warmupArg, nArg] = process.argv.slice(2);
@@ -16,6 +19,31 @@ const N = Number(nArg || 2000);
 const URL_ = 'https://api.bench.test/micro/ping';
 const BODY = { ok: true };
 const BODY_TEXT = JSON.stringify(BODY);
+
+/** A call of undici's own request API that reads the JSON body, shaped like a fetch Response for the timing loop. */
+function undiciCall(request) {
+  return async (url) => {
+    const { statusCode, body } = await request(url);
+    const json = await body.json();
+    return { status: statusCode, json: async () => json, text: async () => JSON.stringify(json) };
+  };
+}
+
+async function setupHarness() {
+  const { loadHarness } = await import('./lib/harness-glue.js');
+  const { createHarness, defineScenarios } = await loadHarness();
+  const harness = createHarness({
+    enabled: true,
+    scenarios: defineScenarios({
+      default: { name: 'Default', mocks: [] },
+      micro: { name: 'Micro', mocks: [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }] },
+    }),
+    unhandled: 'bypass',
+  });
+  await harness.start();
+  await harness.switchScenario('micro-test', 'micro');
+  return { wrap: (fn) => harness.run('micro-test', fn), stop: () => harness.stop() };
+}
 
 async function setup() {
   if (subject === 'floor') {
@@ -52,26 +80,26 @@ async function setup() {
     if (!r.success) throw r.error;
     return { wrap: (fn) => s.testIdStorage.run('micro-test', fn), stop: async () => s.stop() };
   }
-  if (subject === 'harness') {
-    const { loadHarness } = await import('./lib/harness-glue.js');
-    const { createHarness, defineScenarios } = await loadHarness();
-    const harness = createHarness({
-      enabled: true,
-      scenarios: defineScenarios({
-        default: { name: 'Default', mocks: [] },
-        micro: { name: 'Micro', mocks: [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }] },
-      }),
-      unhandled: 'bypass',
-    });
-    await harness.start();
-    await harness.switchScenario('micro-test', 'micro');
-    return { wrap: (fn) => harness.run('micro-test', fn), stop: () => harness.stop() };
+  if (subject === 'harness') return setupHarness();
+  if (subject === 'undici-mockagent') {
+    const { MockAgent, setGlobalDispatcher, request } = await import('undici');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get('https://api.bench.test').intercept({ path: '/micro/ping', method: 'GET' }).reply(200, BODY, { headers: { 'content-type': 'application/json' } }).persist();
+    setGlobalDispatcher(agent);
+    return { wrap: (fn) => fn(), stop: async () => agent.close(), call: undiciCall(request) };
+  }
+  if (subject === 'harness-undici') {
+    const { request } = await import('undici');
+    const { wrap, stop } = await setupHarness();
+    return { wrap, stop, call: undiciCall(request) };
   }
   throw new Error(`unknown micro subject ${subject}`);
 }
 
 async function main() {
-  const { wrap, stop } = await setup();
+  const { wrap, stop, call } = await setup();
+  const fetch = call ?? globalThis.fetch;
   const result = await wrap(async () => {
     // check the answer before timing anything
     const first = await fetch(URL_);

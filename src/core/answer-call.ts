@@ -73,7 +73,22 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     // The session must outlive the call: the store may not evict it between these awaits.
     const unpin = store.pin?.(testId);
     try {
-      return await answerWithSession(call, testId);
+      const session = await store.read(testId);
+      const active = session?.active;
+      const state = session?.state ?? EMPTY_STATE;
+      const layers = layersFor(active?.scenarioId, active?.variant);
+      const resolution = await resolveMock({ call, testId, state, layers, store });
+      if (resolution === undefined) {
+        lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers });
+        return undefined;
+      }
+      const { response: answer, mock } = resolution;
+      if (answer.fixedReply !== undefined && mock.setState === undefined) return { kind: 'reply', reply: answer.fixedReply };
+      const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
+      const reply = buildReply(answer, context);
+      // The generation read with the session: a switch while this call was in flight makes the write a no-op.
+      if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+      return { kind: 'reply', reply };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
       const fails = unhandled === 'error';
@@ -83,25 +98,6 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     } finally {
       unpin?.();
     }
-  }
-
-  async function answerWithSession(call: OutgoingCall, testId: string): Promise<CallOutcome | undefined> {
-    const session = await store.read(testId);
-    const active = session?.active;
-    const state = session?.state ?? EMPTY_STATE;
-    const layers = layersFor(active?.scenarioId, active?.variant);
-    const resolution = await resolveMock({ call, testId, state, layers, store });
-    if (resolution === undefined) {
-      lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers });
-      return undefined;
-    }
-    const { response: answer, mock } = resolution;
-    if (answer.fixedReply !== undefined && mock.setState === undefined) return { kind: 'reply', reply: answer.fixedReply };
-    const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
-    const reply = buildReply(answer, context);
-    // The generation read with the session: a switch while this call was in flight makes the write a no-op.
-    if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
-    return { kind: 'reply', reply };
   }
 
   async function unanswered(call: OutgoingCall): Promise<CallOutcome> {

@@ -47,7 +47,9 @@ function abortError(reason: unknown): Error {
 interface HandlerSession {
   readonly aborted: boolean;
   start(): void;
-  headers(status: number, headers: Readonly<Record<string, string>>): void;
+  headers(status: number, headers: Readonly<Record<string, string>>, raw: Buffer[]): void;
+  /** Hand over one chunk without waiting for back pressure (a whole body in one chunk, as undici's MockAgent does). */
+  dataNow(chunk: Buffer): void;
   /** Resolves when the handler wants more (it returns false to pause until `resume`). */
   data(chunk: Buffer): Promise<void>;
   end(): void;
@@ -74,12 +76,11 @@ function legacySession(handler: DispatchHandler): HandlerSession {
         handler.onError?.(abortError(reason));
       }, {});
     },
-    headers(status, headers) {
-      const raw: Buffer[] = [];
-      for (const name in headers) raw.push(Buffer.from(name, 'latin1'), Buffer.from(headers[name]!, 'latin1'));
+    headers(status, _headers, raw) {
       handler.onResponseStarted?.();
       handler.onHeaders?.(status, raw, resume, statusText(status));
     },
+    dataNow: (chunk) => void handler.onData?.(chunk),
     data(chunk) {
       if (handler.onData?.(chunk) !== false || aborted) return Promise.resolve();
       return new Promise((resolve) => (resumed = resolve));
@@ -127,6 +128,7 @@ function newStyleSession(handler: DispatchHandler): HandlerSession {
     },
     start: () => handler.onRequestStart?.(controller, {}),
     headers: (status, headers) => handler.onResponseStart?.(controller, status, { ...headers }, statusText(status)),
+    dataNow: (chunk) => handler.onResponseData?.(controller, chunk),
     data(chunk) {
       handler.onResponseData?.(controller, chunk);
       if (!paused || aborted) return Promise.resolve();
@@ -146,12 +148,44 @@ export function startHandler(handler: DispatchHandler): HandlerSession {
   return session;
 }
 
-/** Write a mock's reply to an undici handler: delay, headers, body (chunked and paced for streams). */
-export async function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): Promise<void> {
+/** A reply's headers and body as the buffers undici hands on, built once per reply object. */
+interface EncodedReply {
+  raw: Buffer[];
+  body: Buffer | undefined;
+}
+const encoded = new WeakMap<MockReply, EncodedReply>();
+
+function encode(reply: MockReply): EncodedReply {
+  let parts = encoded.get(reply);
+  if (parts !== undefined) return parts;
+  const raw: Buffer[] = [];
+  for (const name in reply.headers) raw.push(Buffer.from(name, 'latin1'), Buffer.from(reply.headers[name]!, 'latin1'));
+  const { body } = reply;
+  parts = { raw, body: body === null ? undefined : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  // Fixed replies are shared by every call of their mock: their buffers are made once.
+  if (Object.isFrozen(reply)) encoded.set(reply, parts);
+  return parts;
+}
+
+/**
+ * Write a mock's reply to an undici handler: delay, headers, body (chunked and paced for
+ * streams). A plain reply with no delay is written synchronously, as undici's MockAgent does.
+ */
+export function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): void | Promise<void> {
+  if (reply.delay > 0 || reply.stream !== undefined) return writeSlowly(session, reply, method, url, networkError);
+  if (session.aborted) return;
+  if (reply.fault === 'network') return session.fail(networkError());
+  const { raw, body } = encode(reply);
+  session.headers(reply.status, reply.headers, raw);
+  if (body !== undefined && !session.aborted && replyHasBody(method, reply.status)) session.dataNow(body);
+  if (!session.aborted) session.end();
+}
+
+async function writeSlowly(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): Promise<void> {
   if (reply.delay > 0) await wait(reply.delay);
   if (session.aborted) return;
   if (reply.fault === 'network') return session.fail(networkError());
-  session.headers(reply.status, reply.headers);
+  session.headers(reply.status, reply.headers, encode(reply).raw);
   if (replyHasBody(method, reply.status)) {
     if (reply.stream !== undefined) {
       const { chunks, intervalMs, failAfter } = reply.stream;
