@@ -24,6 +24,7 @@ export interface MemoryStore extends SessionStore {
   /** Sessions held right now, including idle ones not yet evicted. */
   readonly size: number;
   pin(testId: string): () => void;
+  readNow(testId: string): SessionSnapshot | undefined;
 }
 
 interface MemorySession extends SessionSnapshot {
@@ -93,10 +94,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         else pins.set(testId, left);
       };
     },
-    async read(testId) {
+    readNow(testId) {
       const session = touch(testId, false);
       // A copy: the session object itself changes with the next switch or state write.
       return session === undefined ? undefined : { active: session.active, state: session.state, generation: session.generation };
+    },
+    async read(testId) {
+      return this.readNow(testId);
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);
