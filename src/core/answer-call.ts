@@ -73,7 +73,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     // The session must outlive the call: the store may not evict it between these awaits.
     const unpin = store.pin?.(testId);
     try {
-      const session = store.readNow !== undefined ? store.readNow(testId) : await store.read(testId);
+      const session = await store.read(testId);
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
       const layers = layersFor(active?.scenarioId, active?.variant);

@@ -24,7 +24,6 @@ export interface MemoryStore extends SessionStore {
   /** Sessions held right now, including idle ones not yet evicted. */
   readonly size: number;
   pin(testId: string): () => void;
-  readNow(testId: string): SessionSnapshot | undefined;
 }
 
 interface MemorySession extends SessionSnapshot {
@@ -94,13 +93,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         else pins.set(testId, left);
       };
     },
-    readNow(testId) {
+    async read(testId) {
       const session = touch(testId, false);
       // A copy: the session object itself changes with the next switch or state write.
       return session === undefined ? undefined : { active: session.active, state: session.state, generation: session.generation };
-    },
-    async read(testId) {
-      return this.readNow(testId);
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);

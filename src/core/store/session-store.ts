@@ -33,12 +33,6 @@ export type SequenceRepeat = 'last' | 'cycle' | 'none';
 export interface SessionStore {
   /** The session of a test ID, or `undefined` when the store holds nothing for it. */
   read(testId: string): Promise<SessionSnapshot | undefined>;
-  /**
-   * `read` without a promise, for a store that holds sessions in this process (the memory
-   * store). Optional: the harness uses it when present, which saves every intercepted call a
-   * turn of the microtask queue.
-   */
-  readNow?(testId: string): SessionSnapshot | undefined;
   /** Select a scenario, and clear the state and the sequence positions, in one step. */
   activate(testId: string, active: ActiveScenario): Promise<void>;
   /**
