@@ -95,6 +95,7 @@ const graphqlMatch = z.strictObject(
 
 const mock = z
   .strictObject({
+    id: z.string().min(1, { error: 'a mock id must not be empty' }).max(200).optional(),
     method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
     url: z.union([z.string().min(1), z.instanceof(RegExp)], { error: 'expected a URL pattern string or a RegExp' }),
     match: z
@@ -121,11 +122,22 @@ const mock = z
     }
   });
 
+/** A list of mocks; `id`s are unique within it, so a journal entry or a verification names one mock. */
+const mockList = z.array(mock, { error: 'expected an array of mocks' }).superRefine((mocks, ctx) => {
+  const seen = new Map<string, number>();
+  mocks.forEach((item, index) => {
+    if (item.id === undefined) return;
+    const first = seen.get(item.id);
+    if (first === undefined) seen.set(item.id, index);
+    else ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `repeats the id ${JSON.stringify(item.id)} of mock ${first}: ids are unique in a scenario` });
+  });
+});
+
 const scenario = z.strictObject({
   name: z.string({ error: 'expected a name (a string)' }),
   description: z.string().optional(),
-  mocks: z.array(mock, { error: 'expected an array of mocks' }),
-  variants: record(z.string().min(1), z.strictObject({ mocks: z.array(mock, { error: 'expected an array of mocks' }) })).optional(),
+  mocks: mockList,
+  variants: record(z.string().min(1), z.strictObject({ mocks: mockList })).optional(),
 });
 
 /** The shape every scenario map must have; `createHarness` parses with it before compiling. */

@@ -88,6 +88,8 @@ export interface MockSequence {
 
 /** One mocked endpoint of an external API. Exactly one of `response` and `sequence`. */
 export interface Mock {
+  /** A name for the mock, unique in its scenario (or variant): shown in the journal, near misses and verification. */
+  id?: string;
   /** Omitted: any method. */
   method?: HttpMethod | HttpMethod[];
   /** `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'` or a RegExp. */

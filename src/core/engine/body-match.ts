@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { describeStringMatch, describeValue, mismatch } from './describe-value.js';
 import { compileStringMatch, isStringMatcherObject } from './string-match.js';
 
 /** A compiled `match.body`: `test` says whether an actual body matches; `leaves` counts criteria for specificity. */
@@ -8,6 +9,8 @@ export interface BodyMatcher {
    * a number or boolean in the definition then also matches its text (`5000` ↔ `'5000'`).
    */
   test(actual: unknown, fieldsAreText?: boolean): boolean;
+  /** The first place where `actual` differs, as `match.body.amount: expected 5000, received 4000`; `undefined` when it matches. */
+  explain(actual: unknown, fieldsAreText?: boolean): string | undefined;
   leaves: number;
 }
 
@@ -29,16 +32,23 @@ function isTextOf(actual: unknown, expected: unknown): boolean {
 export function compileBodyMatch(expected: unknown, field: string): BodyMatcher {
   if (expected instanceof RegExp || isStringMatcherObject(expected)) {
     const predicate = compileStringMatch(expected, field);
-    return {
-      leaves: 1,
-      test: (actual) => (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') && predicate(String(actual)),
-    };
+    const test = (actual: unknown) => (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') && predicate(String(actual));
+    return { leaves: 1, test, explain: (actual) => (test(actual) ? undefined : mismatch(field, describeStringMatch(expected), actual)) };
   }
   if (Array.isArray(expected)) {
     const items = expected.map((item, i) => compileBodyMatch(item, `${field}[${i}]`));
     return {
       leaves: Math.max(1, items.reduce((sum, item) => sum + item.leaves, 0)),
       test: (actual, text) => Array.isArray(actual) && actual.length === items.length && items.every((item, i) => item.test(actual[i], text)),
+      explain(actual, text) {
+        if (!Array.isArray(actual)) return mismatch(field, `an array of ${items.length}`, actual);
+        if (actual.length !== items.length) return `${field}: expected ${items.length} items, received ${actual.length}`;
+        for (const [i, item] of items.entries()) {
+          const reason = item.explain(actual[i], text);
+          if (reason !== undefined) return reason;
+        }
+        return undefined;
+      },
     };
   }
   if (typeof expected === 'object' && expected !== null) {
@@ -50,7 +60,17 @@ export function compileBodyMatch(expected: unknown, field: string): BodyMatcher 
         actual !== null &&
         !Array.isArray(actual) &&
         entries.every(([key, item]) => Object.hasOwn(actual, key) && item.test((actual as Record<string, unknown>)[key], text)),
+      explain(actual, text) {
+        if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return mismatch(field, 'an object', actual);
+        for (const [key, item] of entries) {
+          if (!Object.hasOwn(actual, key)) return `${field}.${key}: missing`;
+          const reason = item.explain((actual as Record<string, unknown>)[key], text);
+          if (reason !== undefined) return reason;
+        }
+        return undefined;
+      },
     };
   }
-  return { leaves: 1, test: (actual, text = false) => isDeepStrictEqual(actual, expected) || (text && isTextOf(actual, expected)) };
+  const test = (actual: unknown, text = false) => isDeepStrictEqual(actual, expected) || (text && isTextOf(actual, expected));
+  return { leaves: 1, test, explain: (actual, text) => (test(actual, text) ? undefined : mismatch(field, describeValue(expected), actual)) };
 }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
-import type { Mock, MockResponse } from '../types.js';
+import type { Mock, MockResponse, StringMatch } from '../types.js';
+import { describeStringMatch, describeValue, mismatch } from './describe-value.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
 import type { BodyFormat } from './body/parse-request-body.js';
@@ -50,6 +51,10 @@ export interface CompiledMock {
   specificity: number;
   /** True when matching or answering reads the request body. */
   needsBody: boolean;
+  /** The first `match` criterion that does not hold, as `match.query.page: missing (expected "2")`. */
+  explainMiss(input: MatchInput): string | undefined;
+  /** The mock's own name (`id` in its definition), for the journal and verification. */
+  id: string | undefined;
   /** The `match` criteria (not URL and method); `undefined` when there are none. */
   matches: ((input: MatchInput) => boolean) | undefined;
   responses: readonly CompiledResponse[];
@@ -75,9 +80,9 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
   return { ...compiled, fixedReply: precomputeReply(compiled) };
 }
 
-function compileStringMatches(record: Record<string, Parameters<typeof compileStringMatch>[0]>, field: string, lowerCaseNames: boolean) {
+function compileStringMatches(record: Record<string, StringMatch>, field: string, lowerCaseNames: boolean) {
   return Object.entries(record).map(
-    ([name, match]) => [lowerCaseNames ? name.toLowerCase() : name, compileStringMatch(match, `${field}.${name}`)] as [string, StringPredicate],
+    ([name, match]) => [lowerCaseNames ? name.toLowerCase() : name, compileStringMatch(match, `${field}.${name}`), match] as [string, StringPredicate, StringMatch],
   );
 }
 
@@ -92,12 +97,30 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
   const body: BodyMatcher | undefined = mock.match && 'body' in mock.match ? compileBodyMatch(mock.match.body, 'match.body') : undefined;
   const graphql: GraphqlMatcher | undefined = mock.match?.graphql ? compileGraphqlMatch(mock.match.graphql, 'match.graphql') : undefined;
 
-  const criteria: ((input: MatchInput) => boolean)[] = [];
-  for (const [name, test] of query) criteria.push(({ url }) => { const v = url.searchParams.get(name); return v !== null && test(v); });
-  for (const [name, test] of headers) criteria.push(({ headers }) => { const v = headers.get(name); return v !== null && test(v); });
-  for (const [name, expected] of state) criteria.push(({ state }) => Object.hasOwn(state, name) && isDeepStrictEqual(state[name], expected));
-  if (body) criteria.push((input) => body.test(input.body, input.bodyFormat === 'form' || input.bodyFormat === 'multipart'));
-  if (graphql) criteria.push((input) => graphql.test(input));
+  // Each criterion can say why it did not hold: the near-miss text of an unanswered call.
+  const criteria: { test(input: MatchInput): boolean; explain(input: MatchInput): string }[] = [];
+  for (const [name, test, raw] of query) {
+    const wants = describeStringMatch(raw);
+    const read = ({ url }: MatchInput) => url.searchParams.get(name) ?? undefined;
+    criteria.push({ test: (input) => { const v = read(input); return v !== undefined && test(v); }, explain: (input) => mismatch(`match.query.${name}`, wants, read(input)) });
+  }
+  for (const [name, test, raw] of headers) {
+    const wants = describeStringMatch(raw);
+    const read = ({ headers }: MatchInput) => headers.get(name) ?? undefined;
+    criteria.push({ test: (input) => { const v = read(input); return v !== undefined && test(v); }, explain: (input) => mismatch(`match.headers.${name}`, wants, read(input)) });
+  }
+  for (const [name, expected] of state) {
+    const test = ({ state }: MatchInput) => Object.hasOwn(state, name) && isDeepStrictEqual(state[name], expected);
+    criteria.push({ test, explain: ({ state }) => mismatch(`match.state.${name}`, describeValue(expected), Object.hasOwn(state, name) ? state[name] : undefined) });
+  }
+  if (body) {
+    const text = (input: MatchInput) => input.bodyFormat === 'form' || input.bodyFormat === 'multipart';
+    criteria.push({
+      test: (input) => body.test(input.body, text(input)),
+      explain: (input) => (input.body === undefined ? 'match.body: the call has no body' : (body.explain(input.body, text(input)) ?? 'match.body: did not match')),
+    });
+  }
+  if (graphql) criteria.push({ test: (input) => graphql.test(input), explain: (input) => graphql.explain(input) ?? 'match.graphql: did not match' });
 
   const responses = mock.sequence
     ? mock.sequence.responses.map((response, i) => compileResponse(response, `sequence.responses[${i}]`))
@@ -119,7 +142,9 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
     url,
     specificity: query.length + headers.length + state.length + (body?.leaves ?? 0) + (graphql?.leaves ?? 0),
     needsBody: body !== undefined || graphql !== undefined || readsBody,
-    matches: criteria.length === 0 ? undefined : (input) => criteria.every((test) => test(input)),
+    matches: criteria.length === 0 ? undefined : (input) => criteria.every((criterion) => criterion.test(input)),
+    explainMiss: (input) => criteria.find((criterion) => !criterion.test(input))?.explain(input),
+    id: mock.id,
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,
     setState,
