@@ -8,6 +8,7 @@ export type HarnessErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INVALID_TEST_ID'
   | 'INTERCEPTION_FAILED'
+  | 'NOT_STARTED'
   | 'STORE_UNAVAILABLE';
 
 /**
