@@ -188,7 +188,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     },
     isControlPath: (pathname) => enabled && control.isControlPath(pathname),
     run(testId, fn) {
-      if (enabled) guard.assertStarted(`run a request as test ${quote(testId)}`);
+      if (enabled) guard.assertStarted(() => `run a request as test ${quote(testId)}`);
       return runWithTestId(testId, fn);
     },
     testIdFrom,

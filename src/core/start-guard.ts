@@ -13,8 +13,8 @@ export interface StartGuard {
    * refused when starting failed (`undefined`: answer it).
    */
   beforeControlRequest(trigger: string, start: () => Promise<void>): Promise<string | undefined>;
-  /** Before an app request: throw `NOT_STARTED` when the harness was never started, or its start failed. */
-  assertStarted(action: string): void;
+  /** Before an app request: throw `NOT_STARTED` when the harness was never started, or its start failed. `action` is only built then. */
+  assertStarted(action: () => string): void;
 }
 
 /**
@@ -75,7 +75,8 @@ export function createStartGuard(logger: Logger): StartGuard {
     assertStarted(action) {
       // @note A start in progress counts as started: run() is synchronous and cannot wait, and an
       // app that calls harness.start() without await is ready a few milliseconds later.
-      const message = refusal(action);
+      if (phase.name === 'started' || phase.name === 'starting') return;
+      const message = refusal(action());
       if (message === undefined) return;
       // The first refusal goes to the log too: an app's error handler may swallow the thrown one.
       if (!loggedRefusal) {
