@@ -5,7 +5,7 @@
 
 /* Creating a harness */
 export { createHarness } from './core/create-harness.js';
-export type { Harness, ScenarioId } from './core/create-harness.js';
+export type { Harness, ScenarioId, VariantName } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 
 /* Constants */
@@ -34,6 +34,7 @@ export type {
   MockSequence,
   ScenarioDefinition,
   ScenarioMap,
+  ScenarioSummary,
   ScenarioVariant,
   StringMatch,
   UnhandledCallContext,

@@ -3,9 +3,11 @@
  * node:http adapter: `http.createServer(withHarness(harness, listener))`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonResponse } from '../core/control/json-response.js';
 import { consoleLogger } from '../core/dev-utils.js';
 import type { Harness } from '../core/create-harness.js';
-import { handleNodeControlRequest, pathnameOf } from './_node-http.js';
+import { isHarnessError } from '../core/errors.js';
+import { handleNodeControlRequest, pathnameOf, sendFetchResponse } from './_node-http.js';
 
 /** A node:http request listener; it may be async. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -20,15 +22,28 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
  */
 export function withHarness(harness: Harness, listener: NodeRequestListener): (req: IncomingMessage, res: ServerResponse) => void {
   if (!harness.enabled) return (req, res) => void listener(req, res);
+  /**
+   * Run the app's listener as its test.
+   * @note A harness that was never started refuses (`NOT_STARTED`, thrown by run()); thrown from
+   * a request listener it would crash the server, so it becomes a 500 that carries the fix.
+   */
+  const runAsTest = (testId: string, req: IncomingMessage, res: ServerResponse) => {
+    try {
+      harness.run(testId, () => listener(req, res));
+    } catch (error) {
+      if (!isHarnessError(error) || error.code !== 'NOT_STARTED') throw error;
+      void sendFetchResponse(res, jsonResponse({ error: error.message }, 500));
+    }
+  };
   return (req, res) => {
     const testId = harness.testIdFrom(req.headers);
     if (!harness.isControlPath(pathnameOf(req.url))) {
-      harness.run(testId, () => listener(req, res));
+      runAsTest(testId, req, res);
       return;
     }
     handleNodeControlRequest(harness, req, res).then(
       (handled) => {
-        if (!handled) harness.run(testId, () => listener(req, res));
+        if (!handled) runAsTest(testId, req, res);
       },
       (error: unknown) => {
         res.statusCode = 500;

@@ -7,11 +7,12 @@ export const DEFAULT_TEST_ID = 'default-test';
 /** The scenario that answers when a test has selected none, and the fallback layer for every test. */
 export const DEFAULT_SCENARIO_ID = 'default';
 
-/** Control endpoint paths when `endpoints` leaves them out (SPEC §1, Configuration). */
+/** Control endpoint paths when `endpoints` leaves them out (SPEC §1, Configuration; the catalogue is ours). */
 export const DEFAULT_ENDPOINTS = Object.freeze({
   setScenario: '/__scenario__',
   getScenario: '/__scenario__',
   getState: '/__harness__/state',
+  scenarios: '/__harness__/scenarios',
 });
 
 /** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */

@@ -1,18 +1,36 @@
 import { createCallListener } from './answer-call.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
-import { consoleLogger, quote, quoteList } from './dev-utils.js';
+import { consoleLogger, quote, type Logger } from './dev-utils.js';
+import { jsonResponse } from './control/json-response.js';
+import { discardBody } from './control/read-json-body.js';
+import { describeStartedHarness } from './describe-started-harness.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
+import { createStartGuard } from './start-guard.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { runWithTestId, tryGetTestId } from './test-context.js';
-import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap } from './types.js';
+import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap, ScenarioSummary } from './types.js';
+import { undeclaredVariantNote } from './undeclared-variant-note.js';
+import { unknownScenarioHint } from './unknown-scenario-hint.js';
 import { validateOptions } from './validate-options.js';
 
 /** The IDs of a scenario map, as a union of string literals. */
 export type ScenarioId<S extends ScenarioMap> = Extract<keyof S, string>;
+
+/**
+ * The variant names scenario `K` of `S` declares, as a union of string literals; any string
+ * when it declares none, or when `S` is not known in detail (a plain `ScenarioMap`).
+ */
+export type VariantName<S extends ScenarioMap, K extends keyof S> = S[K] extends { variants: infer V }
+  ? V extends Record<string, unknown>
+    ? string extends keyof V
+      ? string
+      : Extract<keyof V, string>
+    : string
+  : string;
 
 /** A harness: the control endpoints, the interception, and the per-test sessions. */
 export interface Harness<S extends ScenarioMap = ScenarioMap> {
@@ -36,14 +54,20 @@ export interface Harness<S extends ScenarioMap = ScenarioMap> {
   currentTestId(): string;
   /** `{ 'x-harness-test-id': currentTestId() }`, to forward the test ID by hand (other processes, queues). */
   forwardHeaders(): Record<string, string>;
-  /** Select a scenario (and variant) for a test, clearing its state and sequences. Same rules as `POST /__scenario__`. */
-  switchScenario(testId: string, scenarioId: ScenarioId<S>, variant?: string): Promise<void>;
+  /**
+   * Select a scenario (and variant) for a test, clearing its state and sequences. Same rules as
+   * `POST /__scenario__`: an unknown scenario throws `UNKNOWN_SCENARIO` (with the near ID, if
+   * any); a variant the scenario does not declare is accepted and logged.
+   */
+  switchScenario<K extends ScenarioId<S>>(testId: string, scenarioId: K, variant?: VariantName<S, K>): Promise<void>;
   /** The scenario a test selected, or `undefined` when it selected none. */
   getActiveScenario(testId: string): Promise<ActiveScenario | undefined>;
   /** The state a test's mocks wrote (`{}` when none). */
   getState(testId: string): Promise<Record<string, unknown>>;
   /** Forget a test ID entirely: scenario, state and sequence positions. */
   endTest(testId: string): Promise<void>;
+  /** The registered scenarios with their names, descriptions and declared variants, as `GET /__harness__/scenarios` lists them. */
+  listScenarios(): ScenarioSummary[];
 }
 
 function assertTestId(testId: unknown, method: string, maxLength: number): asserts testId is string {
@@ -58,9 +82,39 @@ function assertTestId(testId: unknown, method: string, maxLength: number): asser
   }
 }
 
+/** The one start-up line, through `logger.info` (a logger without it stays silent). */
+function announceLine(logger: Logger, message: string): void {
+  logger.info?.(message);
+}
+
+/** The answer to a control request a harness that failed to start refuses: 503, saying why and how to fix it. */
+function refusalResponse(request: Request, message: string): Response {
+  discardBody(request);
+  return jsonResponse({ error: message }, 503);
+}
+
+/** The catalogue entries, in registration order, built once: definitions are fixed at creation. */
+function catalogueOf(definitions: ScenarioMap, ids: Iterable<string>, variantsOf: (id: string) => Iterable<string>): readonly ScenarioSummary[] {
+  return Object.freeze(
+    [...ids].map((id) => {
+      const { name, description } = definitions[id]!;
+      return Object.freeze({ id, name, ...(description === undefined ? {} : { description }), variants: [...variantsOf(id)] });
+    }),
+  );
+}
+
 /**
- * Create a harness from scenario definitions. Definitions are validated here: a mistake
- * throws a `HarnessError` naming the scenario, the mock and the field.
+ * Create a harness from scenario definitions. Definitions are validated here (also when
+ * `defineScenarios()` checked them already): a mistake throws a `HarnessError`
+ * (`INVALID_SCENARIOS`) naming the scenario, the mock and the field.
+ *
+ * An enabled harness must be started (`await harness.start()`) before the app serves
+ * requests. One that was not is never silently inert (decisions/unstarted-harness.md): a
+ * control request starts it (and warns), an app request is refused with a `NOT_STARTED`
+ * error that says how to fix it, and a harness whose start failed answers control requests
+ * 503 with the cause. Started, it logs one line: on, how many scenarios,
+ * where the control endpoints are, and `unhandled`; disabled, it logs nothing unless
+ * `announce: true`.
  *
  * @example
  * const harness = createHarness({ enabled: process.env.NODE_ENV === 'test', scenarios });
@@ -70,9 +124,10 @@ function assertTestId(testId: unknown, method: string, maxLength: number): asser
  */
 export function createHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
   validateOptions(options);
-  const { enabled, scenarios: definitions, unhandled = 'warn', logger = consoleLogger } = options;
+  const { enabled, scenarios: definitions, unhandled = 'warn', logger = consoleLogger, announce = enabled } = options;
   // A disabled harness never matches a call, so it skips the (slow) backtracking check.
   const compiled = compileScenarios(definitions, { checkRegexes: enabled });
+  const catalogue = catalogueOf(definitions, compiled.keys(), (id) => compiled.get(id)?.variants.keys() ?? []);
   const store = options.store ?? createMemoryStore();
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
@@ -88,6 +143,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   });
   let started: Promise<void> | undefined;
   let warnedLongTestId = false;
+  const guard = createStartGuard(logger);
 
   /** SPEC's test-ID rules, plus the length limit: an over-long ID counts as no ID (`default-test`). */
   function testIdFrom(headers: HeadersLike): string {
@@ -106,11 +162,23 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     enabled,
     endpoints,
     async start() {
-      if (!enabled) return;
-      started ??= addCallListener(listener).catch((error: unknown) => {
-        started = undefined;
-        throw error;
-      });
+      if (!enabled) {
+        if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.NODE_ENV === 'test', ... }).`);
+        return;
+      }
+      if (started === undefined) {
+        const starting = addCallListener(listener);
+        started = starting;
+        guard.starting(starting);
+        starting.then(
+          () => {
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled));
+          },
+          () => {
+            if (started === starting) started = undefined;
+          },
+        );
+      }
       await started;
     },
     async stop() {
@@ -121,33 +189,24 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     },
     async handle(request) {
       if (!enabled) return null;
+      const { pathname } = new URL(request.url);
+      if (!control.isControlPath(pathname)) return null;
+      const refusal = await guard.beforeControlRequest(`${request.method} ${pathname}`, harness.start);
+      if (refusal !== undefined) return refusalResponse(request, refusal);
       // A control call is a cheap moment to notice a global dispatcher the app replaced since start().
-      if (started !== undefined) await checkInterception();
+      await checkInterception();
       return control.handle(request);
     },
     isControlPath: (pathname) => enabled && control.isControlPath(pathname),
-    run: (testId, fn) => runWithTestId(testId, fn),
+    run(testId, fn) {
+      if (enabled) guard.assertStarted(() => `run a request as test ${quote(testId)}`);
+      return runWithTestId(testId, fn);
+    },
     testIdFrom,
     currentTestId: () => tryGetTestId() ?? DEFAULT_TEST_ID,
     forwardHeaders: () => ({ [TEST_ID_HEADER]: tryGetTestId() ?? DEFAULT_TEST_ID }),
     async switchScenario(testId, scenarioId, variant) {
-      assertTestId(testId, 'switchScenario', maxTestIdLength);
-      const scenario = compiled.get(scenarioId);
-      if (scenario === undefined) {
-        throw new HarnessError(
-          'UNKNOWN_SCENARIO',
-          `Scenario '${scenarioId}' not found. Did you forget to register it? Registered scenarios: ${quoteList(compiled.keys())}.`,
-        );
-      }
-      if (variant !== undefined && typeof variant !== 'string') {
-        throw new HarnessError('INVALID_ARGUMENT', `Expected the variant to be a string, instead got ${typeof variant}.`);
-      }
-      if (variant !== undefined && !scenario.variants.has(variant)) {
-        logger.warn(
-          `Test ${quote(testId)} selected variant ${quote(variant)} of scenario ${quote(scenarioId)}, which declares no such variant, so it adds no mocks. Declared variants: ${quoteList(scenario.variants.keys())}.`,
-        );
-      }
-      await store.activate(testId, variant === undefined ? { scenarioId } : { scenarioId, variant });
+      await activate(testId, scenarioId, variant);
     },
     async getActiveScenario(testId) {
       assertTestId(testId, 'getActiveScenario', maxTestIdLength);
@@ -161,16 +220,37 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       assertTestId(testId, 'endTest', maxTestIdLength);
       await store.end(testId);
     },
+    listScenarios: () => catalogue.map((entry) => ({ ...entry, variants: [...entry.variants] })),
   };
+
+  /** Switch a test; the returned warning says why the switch may not do what was meant. */
+  async function activate(testId: string, scenarioId: string, variant: string | undefined): Promise<{ warning?: string }> {
+    assertTestId(testId, 'switchScenario', maxTestIdLength);
+    const scenario = compiled.get(scenarioId);
+    if (scenario === undefined) {
+      throw new HarnessError(
+        'UNKNOWN_SCENARIO',
+        `Scenario '${scenarioId}' not found. Did you forget to register it? ${unknownScenarioHint(scenarioId, [...compiled.keys()], endpoints.scenarios)}`,
+      );
+    }
+    if (variant !== undefined && typeof variant !== 'string') {
+      throw new HarnessError('INVALID_ARGUMENT', `Expected the variant to be a string, instead got ${typeof variant}.`);
+    }
+    const warning = variant === undefined || scenario.variants.has(variant) ? undefined : undeclaredVariantNote(scenarioId, variant, [...scenario.variants.keys()]);
+    if (warning !== undefined) logger.warn(`Test ${quote(testId)} selected an undeclared variant. ${warning}`);
+    await store.activate(testId, variant === undefined ? { scenarioId } : { scenarioId, variant });
+    return warning === undefined ? {} : { warning };
+  }
 
   const control = createControlRequestHandler(
     {
-      switchScenario: (testId, scenarioId, variant) => harness.switchScenario(testId, scenarioId as ScenarioId<S>, variant),
+      switchScenario: activate,
       getActiveScenario: harness.getActiveScenario,
       getState: harness.getState,
       endTest: harness.endTest,
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
+      listScenarios: () => catalogue,
     },
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );

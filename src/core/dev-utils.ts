@@ -3,11 +3,14 @@ export const LOG_PREFIX = '[scenario-harness]';
 
 /** Where log lines go; tests and users may replace it through `createHarness({ logger })`. */
 export interface Logger {
+  /** The start-up line (`announce`); a logger without `info` gets none. */
+  info?(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
 }
 
 export const consoleLogger: Logger = {
+  info: (message) => console.info(`${LOG_PREFIX} ${message}`),
   warn: (message) => console.warn(`${LOG_PREFIX} ${message}`),
   error: (message, error) =>
     error === undefined ? console.error(`${LOG_PREFIX} ${message}`) : console.error(`${LOG_PREFIX} ${message}`, error),

@@ -8,6 +8,7 @@ export type HarnessErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INVALID_TEST_ID'
   | 'INTERCEPTION_FAILED'
+  | 'NOT_STARTED'
   | 'STORE_UNAVAILABLE'
   /** An outgoing call no mock answers, failed because of `unhandled: 'error'`. */
   | 'UNHANDLED_CALL';

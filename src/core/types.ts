@@ -125,6 +125,8 @@ export interface HarnessEndpoints {
   getScenario?: string;
   /** @default '/__harness__/state' */
   getState?: string;
+  /** The scenario catalogue (`GET`: every registered scenario with its name, description and variants). @default '/__harness__/scenarios' */
+  scenarios?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */
@@ -167,8 +169,16 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   unhandled?: UnhandledCallStrategy;
   /** Where sessions live. @default an in-memory store */
   store?: SessionStore;
-  /** Where warnings and errors are written. @default console, prefixed `[scenario-harness]` */
+  /** Where the start-up line, warnings and errors are written. @default console, prefixed `[scenario-harness]` */
   logger?: Logger;
+  /**
+   * Log one line at `start()` (through `logger.info`): enabled, that the harness is on, how
+   * many scenarios it has, where the control endpoints are and what `unhandled` does;
+   * disabled, that it is off and how to turn it on. Set `true` to see that an app runs with
+   * the harness off (a production app stays silent by default), `false` for quiet tests.
+   * @default enabled
+   */
+  announce?: boolean;
   /** Size limits on control requests and test IDs; each field has its own default. */
   limits?: HarnessLimits;
   /**
@@ -189,6 +199,15 @@ export interface PropagateOptions {
    * `allowHosts`.
    */
   hosts: (string | RegExp)[];
+}
+
+/** One entry of the scenario catalogue (`GET /__harness__/scenarios`). */
+export interface ScenarioSummary {
+  id: string;
+  name: string;
+  description?: string;
+  /** The declared variants' names (`[]` when none). */
+  variants: string[];
 }
 
 /** The scenario (and variant) a test has selected. */

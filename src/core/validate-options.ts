@@ -1,7 +1,11 @@
+import { DEFAULT_ENDPOINTS } from './constants.js';
+import { didYouMean } from './did-you-mean.js';
 import { HarnessError } from './errors.js';
 import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
+const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
 
 function describe(value: unknown): string {
@@ -32,14 +36,26 @@ export function validateOptions(options: HarnessOptions): void {
   if (typeof options.enabled !== 'boolean') {
     fail(`expected "enabled" to be true or false, instead got ${describe(options.enabled)}. Set it from your environment, e.g. enabled: process.env.NODE_ENV === 'test'.`);
   }
+  if (options.announce !== undefined && typeof options.announce !== 'boolean') {
+    fail(`expected "announce" to be true or false, instead got ${describe(options.announce)}.`);
+  }
   if (options.unhandled !== undefined && typeof options.unhandled !== 'function' && !UNHANDLED.includes(options.unhandled as string)) {
     fail(`expected "unhandled" to be 'bypass', 'warn', 'error' or a function, instead got ${describe(options.unhandled)}.`);
   }
   for (const [name, path] of Object.entries(options.endpoints ?? {})) {
-    if (!['setScenario', 'getScenario', 'getState'].includes(name)) fail(`"endpoints.${name}" is not an endpoint; use setScenario, getScenario or getState.`);
+    if (!ENDPOINTS.includes(name)) {
+      const near = didYouMean(name, ENDPOINTS);
+      fail(`"endpoints.${name}" is not an endpoint${near === undefined ? '' : ` (did you mean "${near}"?)`}; use ${ENDPOINTS.slice(0, -1).join(', ')} or ${ENDPOINTS.at(-1)}.`);
+    }
     if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path))) {
       fail(`expected "endpoints.${name}" to be a path starting with "/" (no query), instead got ${describe(path)}.`);
     }
+  }
+  // Each GET endpoint needs a path of its own; setScenario (POST, DELETE) may share one.
+  const gets = GET_ENDPOINTS.map((name) => [name, options.endpoints?.[name] ?? DEFAULT_ENDPOINTS[name]] as const);
+  for (const [index, [name, path]] of gets.entries()) {
+    const clash = gets.slice(index + 1).find(([, other]) => other === path);
+    if (clash !== undefined) fail(`"endpoints.${name}" and "endpoints.${clash[0]}" are both ${JSON.stringify(path)}; both answer GET, so give them different paths.`);
   }
   if (options.limits !== undefined) {
     if (typeof options.limits !== 'object' || options.limits === null) fail(`expected "limits" to be an object, instead got ${describe(options.limits)}.`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test';
+import { BAGGAGE_HEADER, withHarnessBaggage } from '../client/harness-baggage.js';
 import { TEST_ID_HEADER } from '../core/constants.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
@@ -17,7 +18,7 @@ export interface HarnessTestOptions {
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
 export interface HarnessFixtures<S extends ScenarioMap = ScenarioMap> extends HarnessTestOptions {
-  /** This test's handle on the app's control endpoints: `switchScenario`, `getState`, `waitForState`. */
+  /** This test's handle on the app's control endpoints (the `scenario-harness/client` client): `switchScenario`, `getState`, `waitForState`, `listScenarios`, `endTest`. */
   harness: HarnessClient<S>;
   /** This test's ID, unique across workers, retries and repeats; override the fixture to choose another format. */
   harnessTestId: string;
@@ -52,12 +53,16 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
 
     // @note The header goes on the extraHTTPHeaders option, which Playwright gives the test's browser
     // context and its `request` context (SPEC §4.4): the browser adds it to every request the page
-    // makes (navigations, form posts, fetch) and no request is routed through Playwright.
+    // makes (navigations, form posts, fetch) and no request is routed through Playwright. The W3C
+    // `baggage` member `harness-test-id` carries it too, for services that read baggage; a
+    // `baggage` the config already sets keeps its other members.
     // https://playwright.dev/docs/api/class-testoptions#test-options-extra-http-headers
     extraHTTPHeaders: [
       async ({ extraHTTPHeaders, harnessTestId }, use) => {
-        const own = Object.entries(extraHTTPHeaders ?? {}).filter(([name]) => name.toLowerCase() !== TEST_ID_HEADER);
-        await use({ ...Object.fromEntries(own), [TEST_ID_HEADER]: harnessTestId });
+        const entries = Object.entries(extraHTTPHeaders ?? {});
+        const own = entries.filter(([name]) => ![TEST_ID_HEADER, BAGGAGE_HEADER].includes(name.toLowerCase()));
+        const baggage = entries.find(([name]) => name.toLowerCase() === BAGGAGE_HEADER)?.[1];
+        await use({ ...Object.fromEntries(own), [TEST_ID_HEADER]: harnessTestId, [BAGGAGE_HEADER]: withHarnessBaggage(baggage, harnessTestId) });
       },
       { scope: 'test', box: true },
     ],

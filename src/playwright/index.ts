@@ -1,7 +1,8 @@
 /**
  * @module
- * Playwright fixtures: a test ID per test on every page and `request` call, `switchScenario`,
- * `getState`, `waitForState`, and clean-up at test end.
+ * Playwright fixtures: a test ID per test on every page and `request` call (header and
+ * `baggage`), `switchScenario`, `getState`, `waitForState`, and clean-up at test end, built on
+ * the client of `scenario-harness/client`.
  */
 
 export { harnessTest, test } from './harness-test.js';
@@ -9,4 +10,4 @@ export type { HarnessTest, PlaywrightBaseTest } from './harness-test.js';
 export { defineHarnessFixture } from './define-harness-fixture.js';
 export type { HarnessFixtureDefinitions, HarnessFixtures, HarnessTestOptions } from './define-harness-fixture.js';
 export { HarnessClient } from './harness-client.js';
-export type { ActiveScenarioInfo, HarnessClientOptions, SwitchScenarioOptions, WaitForStateOptions } from './harness-client.js';
+export type { ActiveScenarioInfo, HarnessClientOptions, ScenarioInfo, SwitchScenarioOptions, WaitForStateOptions } from './harness-client.js';

@@ -19,6 +19,7 @@ const startupContext = new AsyncResource('connection-pool');
 let app: FastifyInstance;
 
 beforeAll(async () => {
+  await harness.start();
   app = Fastify();
   await app.register(harnessPlugin, { harness });
   app.addHook('onRequest', (_request, _reply, done) => startupContext.runInAsyncScope(done));
@@ -28,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  await harness.stop();
 });
 
 const url = (path: string) => {

@@ -8,7 +8,7 @@ test('a failed switch throws with the server\'s error text, naming the test and 
   const error: unknown = await harness.switchScenario('premum').catch((caught: unknown) => caught);
   expect(isHarnessError(error) && error.code).toBe('UNKNOWN_SCENARIO');
   expect((error as Error).message).toBe(
-    `Failed to switch test "${harness.testId}" to scenario "premum": POST ${baseURL}/__scenario__ answered 400: Scenario 'premum' not found. Did you forget to register it?`,
+    `Failed to switch test "${harness.testId}" to scenario "premum": POST ${baseURL}/__scenario__ answered 400: Scenario 'premum' not found. Did you forget to register it? Did you mean "premium"? Registered scenarios: "default", "premium", "paymentDeclined", "slowNetwork", "usersDown", "orderPolling".`,
   );
   expect(await harness.getActiveScenario()).toBeUndefined();
 });
@@ -43,7 +43,7 @@ test.describe('with harnessEndpoints set in use', () => {
   test.use({ harnessEndpoints: { getState: '/__not_the_state__' } });
 
   test('the harness calls the configured path, and a 404 there says what to check', async ({ harness }) => {
-    expect(harness.endpoints).toEqual({ setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__not_the_state__' });
+    expect(harness.endpoints).toEqual({ setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__not_the_state__', scenarios: '/__harness__/scenarios' });
     await expect(harness.getState()).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/__not_the_state__ answered 404\. Check that the app runs with the harness enabled/);
   });
 });

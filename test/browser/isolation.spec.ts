@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TEST_ID_HEADER } from 'scenario-harness';
 import { HarnessClient } from 'scenario-harness/playwright';
 import { test, expect } from './fixtures.js';
@@ -13,6 +15,25 @@ test('page navigations and the request fixture both carry the test ID', async ({
   expect(await navigation.headerValue(TEST_ID_HEADER)).toBe(harness.testId);
   const response = await request.get('/__scenario__');
   expect(await response.json()).toEqual({ error: 'No active scenario for this test ID', testId: harness.testId });
+});
+
+test('page requests and the request fixture carry the test ID in baggage too, for services that read it', async ({ page, request, harness }) => {
+  const baggage = `harness-test-id=${harness.testId}`;
+  const [navigation] = await Promise.all([page.waitForRequest('**/checkout'), page.goto('/checkout')]);
+  expect(await navigation.headerValue('baggage')).toBe(baggage);
+  expect(harness.headers).toEqual({ [TEST_ID_HEADER]: harness.testId, baggage });
+  const [fetched] = await Promise.all([page.waitForRequest('**/__harness__/state'), page.evaluate(() => fetch('/__harness__/state').then((r) => r.status))]);
+  expect(await fetched.headerValue('baggage')).toBe(baggage);
+  // The request fixture's headers, as a server sees them (a loopback echo server of the test's own).
+  const echo = createServer((req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify(req.headers)));
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  try {
+    const response = await request.get(`http://127.0.0.1:${(echo.address() as AddressInfo).port}/`);
+    expect(await response.json()).toMatchObject({ [TEST_ID_HEADER]: harness.testId, baggage });
+  } finally {
+    echo.closeAllConnections();
+    await new Promise((resolve) => echo.close(resolve));
+  }
 });
 
 test('a context the test opens itself carries the test ID as well', async ({ browser, harness }) => {

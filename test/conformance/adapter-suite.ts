@@ -57,13 +57,34 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(await greeting('')).toBe('hello from the default scenario');
     });
 
-    test('an unknown scenario returns SPEC\'s 400 naming the scenario', async () => {
+    test('an unknown scenario returns SPEC\'s 400 naming the scenario, with the near one in hint', async () => {
       const testId = randomUUID();
       const response = await switchTo(testId, 'no-such-scenario');
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toEqual({ error: "Scenario 'no-such-scenario' not found. Did you forget to register it?" });
+      expect(await response.json()).toEqual({
+        error: "Scenario 'no-such-scenario' not found. Did you forget to register it?",
+        hint: 'Registered scenarios: "default", "friendly", "grumpy".',
+      });
+      expect(await (await switchTo(testId, 'Friendly')).json()).toMatchObject({ hint: 'Did you mean "friendly"? Registered scenarios: "default", "friendly", "grumpy".' });
       expect(await greeting(testId)).toBe('hello from the default scenario');
+    });
+
+    test('the scenario catalogue lists the registered scenarios; other methods are 405', async () => {
+      const response = await fetch(app.url('/__harness__/scenarios'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({
+        scenarios: [
+          { id: 'default', name: 'Default greeting', variants: [] },
+          { id: 'friendly', name: 'Friendly', variants: [] },
+          { id: 'grumpy', name: 'Grumpy', variants: [] },
+        ],
+      });
+      const post = await fetch(app.url('/__harness__/scenarios'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET');
+      expect(await post.json()).toEqual({ error: 'Method POST is not allowed on /__harness__/scenarios. Use GET.' });
     });
 
     test('an invalid switch body returns SPEC\'s 400 with details', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createHarness, type Harness, type Logger } from 'scenario-harness';
-import { beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 
 const scenarios = {
   default: { name: 'Default', mocks: [{ url: 'https://api.x.test/v', afterResponse: { setState: { seen: true } }, response: { body: { v: 'default' } } }] },
@@ -15,6 +15,8 @@ beforeEach(() => {
   const logger: Logger = { warn: (m) => logged.push(m), error: (m) => logged.push(m) };
   harness = createHarness({ enabled: true, scenarios, logger });
 });
+// The first control request starts the harness; a started harness answers calls until stopped.
+afterEach(() => harness.stop());
 
 const call = async (method: string, path: string, { testId, body }: { testId?: string; body?: string } = {}) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -120,6 +122,7 @@ test('custom endpoint paths answer and the default paths are left to the app', a
   expect(await (await custom.handle(new Request('http://app.test/t/state', { headers })))?.json()).toEqual({ testId, state: {} });
   expect(await custom.handle(new Request('http://app.test/__scenario__', { method: 'POST', headers, body: '{"scenario":"premium"}' }))).toBeNull();
   expect(await custom.handle(new Request('http://app.test/__harness__/state', { headers }))).toBeNull();
+  await custom.stop();
 });
 
 test('an unexpected failure is 500 Internal server error, with the detail logged and no stack sent', async () => {
@@ -139,12 +142,128 @@ test('an unexpected failure is 500 Internal server error, with the detail logged
   expect(response?.status).toBe(500);
   expect(await response?.json()).toEqual({ error: 'Internal server error' });
   expect(logged.join('\n')).toContain('disk on fire');
+  await failing.stop();
 });
 
 test('a variant the scenario does not declare is accepted, echoed and warned about', async () => {
   const testId = randomUUID();
-  expect((await post('{"scenario":"premium","variant":"platinum"}', testId)).body).toMatchObject({ variant: 'platinum' });
-  expect(logged.join('\n')).toMatch(/variant "platinum" of scenario "premium".*Declared variants: "gold"/);
+  expect((await post('{"scenario":"premium","variant":"platinum"}', testId)).body).toEqual({
+    success: true,
+    testId,
+    scenarioId: 'premium',
+    variant: 'platinum',
+    warning: 'Scenario "premium" declares no variant "platinum", so it adds no mocks. Declared variants: "gold".',
+  });
+  expect(logged.join('\n')).toMatch(new RegExp(`Test "${testId}" selected an undeclared variant\\. Scenario "premium" declares no variant "platinum".*Declared variants: "gold"`));
+});
+
+test('the warning for an undeclared variant suggests the declared one it is close to', async () => {
+  const { body } = await post('{"scenario":"premium","variant":"Gold"}', randomUUID());
+  expect(body?.warning).toBe('Scenario "premium" declares no variant "Gold", so it adds no mocks. Did you mean "gold"? Declared variants: "gold".');
+  expect((await post('{"scenario":"premium","variant":"gld"}', randomUUID())).body?.warning).toContain('Did you mean "gold"?');
+});
+
+test('an unknown scenario keeps SPEC\'s error word for word and puts the near ID and the registered ones in hint', async () => {
+  expect(await post('{"scenario":"Premium"}', randomUUID())).toMatchObject({
+    status: 400,
+    body: { error: "Scenario 'Premium' not found. Did you forget to register it?", hint: 'Did you mean "premium"? Registered scenarios: "default", "premium", "declined".' },
+  });
+  expect((await post('{"scenario":"declnied"}', randomUUID())).body?.hint).toBe('Did you mean "declined"? Registered scenarios: "default", "premium", "declined".');
+  expect((await post('{"scenario":"zzz"}', randomUUID())).body?.hint).toBe('Registered scenarios: "default", "premium", "declined".');
+});
+
+test('with many scenarios, the hint names the catalogue instead of listing them all', async () => {
+  const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`scenario${i}`, { name: `S${i}`, mocks: [] }]));
+  const big = createHarness({ enabled: true, scenarios: { ...many, githubDown: { name: 'GitHub down', mocks: [] } }, logger: { warn: () => {}, error: () => {} } });
+  await big.start();
+  try {
+    const response = await big.handle(new Request('http://app.test/__scenario__', { method: 'POST', body: '{"scenario":"GithubDown"}' }));
+    expect(await response?.json()).toEqual({
+      error: "Scenario 'GithubDown' not found. Did you forget to register it?",
+      hint: 'Did you mean "githubDown"? 13 scenarios are registered; GET /__harness__/scenarios lists them.',
+    });
+    await expect(big.switchScenario('t', 'GithubDown' as 'githubDown')).rejects.toThrow(
+      `Scenario 'GithubDown' not found. Did you forget to register it? Did you mean "githubDown"? 13 scenarios are registered; GET /__harness__/scenarios lists them.`,
+    );
+  } finally {
+    await big.stop();
+  }
+});
+
+test('an unknown key in an invalid switch body is named, after SPEC\'s issue, with the key it is close to', async () => {
+  const result = await post('{"scenaro":"premium"}', randomUUID());
+  expect(result.status).toBe(400);
+  expect(result.body).toEqual({
+    error: 'Invalid request body',
+    details: [
+      { code: 'invalid_type', expected: 'string', received: 'undefined', path: ['scenario'], message: expect.any(String) },
+      {
+        code: 'unrecognized_keys',
+        expected: 'one of "scenario", "variant"',
+        received: 'key "scenaro"',
+        path: ['scenaro'],
+        message: 'Unknown key "scenaro" (did you mean "scenario"?); allowed keys: "scenario", "variant"',
+      },
+    ],
+  });
+});
+
+test('an unknown key beside a valid switch is ignored, as before, and named in warning', async () => {
+  const testId = randomUUID();
+  expect((await post('{"scenario":"premium","varient":"gold"}', testId)).body).toEqual({
+    success: true,
+    testId,
+    scenarioId: 'premium',
+    warning: 'Ignored unknown key "varient" (did you mean "variant"?); allowed keys: "scenario", "variant".',
+  });
+  expect((await call('GET', '/__scenario__', { testId })).body).toEqual({ testId, scenarioId: 'premium', scenarioName: 'Premium user' });
+});
+
+test('the catalogue lists every scenario with its name, description and declared variants', async () => {
+  const described = createHarness({
+    enabled: true,
+    scenarios: { default: { name: 'Happy path', description: 'Every API answers', mocks: [] }, premium: { name: 'Premium', mocks: [], variants: { gold: { mocks: [] }, silver: { mocks: [] } } } },
+  });
+  await described.start();
+  try {
+    const response = await described.handle(new Request('http://app.test/__harness__/scenarios'));
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get('content-type')).toBe('application/json');
+    const catalogue = {
+      scenarios: [
+        { id: 'default', name: 'Happy path', description: 'Every API answers', variants: [] },
+        { id: 'premium', name: 'Premium', variants: ['gold', 'silver'] },
+      ],
+    };
+    expect(await response?.json()).toEqual(catalogue);
+    expect(described.listScenarios()).toEqual(catalogue.scenarios);
+    expect((await described.handle(new Request('http://app.test/__harness__/scenarios', { method: 'HEAD' })))?.status).toBe(200);
+  } finally {
+    await described.stop();
+  }
+});
+
+test('the catalogue answers GET only, and its path is configurable', async () => {
+  const response = await harness.handle(new Request('http://app.test/__harness__/scenarios', { method: 'POST', body: '{}' }));
+  expect(response?.status).toBe(405);
+  expect(response?.headers.get('allow')).toBe('GET');
+  expect(await response?.json()).toEqual({ error: 'Method POST is not allowed on /__harness__/scenarios. Use GET.' });
+
+  const custom = createHarness({ enabled: true, scenarios, endpoints: { scenarios: '/t/catalogue' }, logger: { warn: () => {}, error: () => {} } });
+  await custom.start();
+  try {
+    expect(await (await custom.handle(new Request('http://app.test/t/catalogue')))?.json()).toMatchObject({ scenarios: [{ id: 'default' }, { id: 'premium' }, { id: 'declined' }] });
+    expect(await custom.handle(new Request('http://app.test/__harness__/scenarios'))).toBeNull();
+  } finally {
+    await custom.stop();
+  }
+});
+
+test('two GET endpoints on one path are refused at creation', () => {
+  expect(() => createHarness({ enabled: true, scenarios, endpoints: { scenarios: '/__harness__/state' } })).toThrow(
+    'Invalid createHarness options: "endpoints.getState" and "endpoints.scenarios" are both "/__harness__/state"; both answer GET, so give them different paths.',
+  );
+  expect(() => createHarness({ enabled: true, scenarios, endpoints: { scenario: '/x' } as never })).toThrow('"endpoints.scenario" is not an endpoint (did you mean "scenarios"?)');
 });
 
 test('a disabled harness handles nothing', async () => {

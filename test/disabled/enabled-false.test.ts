@@ -14,18 +14,22 @@ async function startChild(enabled: boolean) {
   const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
   const { stdout } = await run(process.execPath, [CHILD], { env: { ...process.env, HARNESS_ENABLED: String(enabled), LOADS_FILE: loadsFile, NODE_ENV: 'production' } });
   const loads = readFileSync(loadsFile, 'utf8').split('\n');
-  return { report: JSON.parse(stdout) as { fetchPatched: boolean; headerRead: boolean; passedThrough: boolean }, loads };
+  // The report is the last line; anything before it is what the harness logged to stdout.
+  const lines = stdout.trim().split('\n');
+  return { report: JSON.parse(lines.at(-1)!) as { fetchPatched: boolean; headerRead: boolean; passedThrough: boolean }, loads, logged: lines.slice(0, -1) };
 }
 
-test('with enabled: false, start() loads nothing of the interception library, patches nothing, reads no header', async () => {
-  const { report, loads } = await startChild(false);
+test('with enabled: false, start() loads nothing of the interception library, patches nothing, reads no header, says nothing', async () => {
+  const { report, loads, logged } = await startChild(false);
+  expect(logged).toEqual([]);
   expect(loads.some((url) => url.includes('scenario-harness') || url.includes('/dist/'))).toBe(true);
   expect(loads.filter((url) => url.includes('@mswjs/interceptors'))).toEqual([]);
   expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
 });
 
 test('with enabled: true, the same probe does see the interception library load (the probe works)', async () => {
-  const { report, loads } = await startChild(true);
+  const { report, loads, logged } = await startChild(true);
+  expect(logged).toEqual([expect.stringMatching(/^\[scenario-harness\] on: intercepting outgoing calls with 1 scenario;/)]);
   expect(loads.some((url) => url.includes('@mswjs/interceptors'))).toBe(true);
   expect(report.fetchPatched).toBe(true);
 });

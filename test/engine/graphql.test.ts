@@ -104,7 +104,7 @@ test('a malformed match.graphql is refused at createHarness with its field path'
     createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [{ url: GRAPHQL, match: { graphql }, response: {} }] } } as unknown as ScenarioMap });
   expect(refuse({ operationName: 5 })).toThrow('mocks[0].match.graphql.operationName: expected a string, a RegExp, or one of');
   expect(refuse({ variables: [1] })).toThrow('mocks[0].match.graphql.variables: expected an object of variables');
-  expect(refuse({ opName: 'GetUser' })).toThrow('mocks[0].match.graphql: Unrecognized key: "opName"');
+  expect(refuse({ opName: 'GetUser' })).toThrow('mocks[0].match.graphql: unknown key "opName"');
   expect(refuse('GetUser')).toThrow('mocks[0].match.graphql: expected { operationName?, variables? }');
   expect(refuse({ operationName: { regex: { source: '(a+)+$' } } })).toThrow('mocks[0].match.graphql.operationName.regex: is the regular expression /(a+)+$/, which can backtrack catastrophically');
 });

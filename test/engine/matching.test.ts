@@ -65,7 +65,7 @@ test('layers: the variant overlay, then the active scenario, then default', asyn
     expect(await texts()).toEqual(['gold a, gold', 'premium b', 'default c']);
   });
   await asTest(undefined, async (testId) => {
-    await harness.switchScenario(testId, 'premium', 'undeclared');
+    await harness.switchScenario(testId, 'premium', 'undeclared' as 'gold'); // typed variants refuse it at compile time; this checks run time
     expect(await texts()).toEqual(['premium a', 'premium b', 'default c']);
   });
 });

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createHarness, isHarnessError, type Logger } from 'scenario-harness';
-import { expect, test } from 'vitest';
+import { createHarness, isHarnessError, type Harness, type Logger } from 'scenario-harness';
+import { afterEach, expect, test } from 'vitest';
 
 const scenarios = {
   default: { name: 'Default', mocks: [{ url: 'https://api.x.test/who', response: { body: 'default' } }] },
   premium: { name: 'Premium', mocks: [{ url: 'https://api.x.test/who', response: { body: 'premium' } }] },
 };
 
+const created: Harness[] = [];
+// A control request starts a harness nobody started; a started one answers calls until stopped.
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((harness) => harness.stop()));
+});
+
 function setup(options: { limits?: { maxBodyBytes?: number; maxTestIdLength?: number } } = {}) {
   const warnings: string[] = [];
   const logger: Logger = { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
   const harness = createHarness({ enabled: true, scenarios, logger, ...options });
+  created.push(harness);
   const send = async (init: RequestInit & { path?: string } = {}) => {
     const response = await harness.handle(new Request(`http://app.test${init.path ?? '/__scenario__'}`, { method: 'POST', ...init }));
     if (response === null) throw new Error('not a control request');
@@ -100,7 +107,8 @@ test.each([
 });
 
 test('a body stream that breaks mid-way is 400, not 500', async () => {
-  const { send, warnings } = setup();
+  const { harness, send, warnings } = setup();
+  await harness.start();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"scenario":'));

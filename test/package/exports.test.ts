@@ -66,6 +66,24 @@ test('the tarball ships the build and no tests or sources', async () => {
   expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
 });
 
+test('no source maps ship, and a stack trace from the package points at files it ships', async () => {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
+  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+  const paths = files.map((file) => file.path);
+  expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+  for (const path of paths.filter((path) => path.endsWith('.js'))) expect(readFileSync(join(ROOT, path), 'utf8'), path).not.toContain('sourceMappingURL');
+
+  // A user's error from the installed package, with source maps on as a debugger would have them.
+  const script = `import('scenario-harness').then((m) => { try { m.createHarness({ enabled: 'yes', scenarios: {} }); } catch (error) { console.log(error.stack); } });`;
+  const { stdout: stack } = await run(process.execPath, ['--enable-source-maps', '-e', script], { cwd: CONSUMER });
+  const frames = [...stack.matchAll(/\((?:file:\/\/)?([^()]*node_modules\/scenario-harness\/[^():]+):\d+:\d+\)/g)].map((match) => match[1]!);
+  expect(frames.length).toBeGreaterThan(0);
+  for (const file of frames) {
+    expect(file, stack).toMatch(/\/dist\//);
+    expect(existsSync(file), file).toBe(true);
+  }
+});
+
 test('publint finds no problem in the package', async () => {
   const { stdout } = await run('npx', ['publint', '--strict'], { cwd: ROOT });
   expect(stdout).not.toMatch(/Errors:|Warnings:/);

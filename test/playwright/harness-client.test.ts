@@ -81,7 +81,7 @@ test('a switch to an unregistered scenario throws the server\'s error text', asy
   const error: unknown = await harness.switchScenario('premum').catch((caught: unknown) => caught);
   expect(isHarnessError(error) && error.code).toBe('UNKNOWN_SCENARIO');
   expect((error as Error).message).toBe(
-    `Failed to switch test "${harness.testId}" to scenario "premum": POST ${shop.origin}/__scenario__ answered 400: Scenario 'premum' not found. Did you forget to register it?`,
+    `Failed to switch test "${harness.testId}" to scenario "premum": POST ${shop.origin}/__scenario__ answered 400: Scenario 'premum' not found. Did you forget to register it? Did you mean "premium"? Registered scenarios: "default", "premium", "paymentDeclined", "slowNetwork", "usersDown", "orderPolling".`,
   );
 });
 

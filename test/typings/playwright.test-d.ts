@@ -35,6 +35,12 @@ test('scenario IDs are the registered ones', async ({ harness }) => {
   await harness.switchScenario();
   // @ts-expect-error -- the variant is a string
   await harness.switchScenario('premium', { variant: 1 });
+  // @ts-expect-error -- premium declares the variant gold only
+  await harness.switchScenario('premium', { variant: 'platinum' });
+  // A scenario that declares no variants takes any variant name.
+  await harness.switchScenario('paymentDeclined', { variant: 'any-name' });
+  expectTypeOf(harness.headers).toEqualTypeOf<Record<string, string>>();
+  expectTypeOf((await harness.listScenarios())[0]?.id).toEqualTypeOf<'default' | 'premium' | 'paymentDeclined' | undefined>();
 });
 
 test('state, test ID and active scenario are typed', async ({ harness, harnessTestId }) => {
@@ -74,7 +80,7 @@ factoryTest('the factory gives the same fixtures', async ({ shopLocale, harness 
 });
 
 // Options in playwright.config.ts.
-defineConfig<HarnessTestOptions>({ use: { baseURL: 'http://127.0.0.1:3000', harnessEndpoints: { getState: '/debug/state' } } });
+defineConfig<HarnessTestOptions>({ use: { baseURL: 'http://127.0.0.1:3000', harnessEndpoints: { getState: '/debug/state', scenarios: '/debug/scenarios' } } });
 // @ts-expect-error -- endpoint paths are strings
 defineConfig<HarnessTestOptions>({ use: { harnessEndpoints: { getState: 42 } } });
 test.use({ harnessEndpoints: { setScenario: '/x/scenario' } });

@@ -37,6 +37,28 @@ test('every problem is listed in one error, with its code', () => {
   }
 });
 
+test.each([
+  ['respnse', { url: '/x', respnse: { body: 1 } }, 'mocks[0]: unknown key "respnse" (did you mean "response"?); allowed keys: "id", "method", "url", "match", "response", "sequence", "afterResponse"'],
+  ['sequnce', { url: '/x', sequnce: { responses: [{}] } }, 'mocks[0]: unknown key "sequnce" (did you mean "sequence"?)'],
+  ['afterRespons', { url: '/x', response: {}, afterRespons: { setState: { a: 1 } } }, 'mocks[0]: unknown key "afterRespons" (did you mean "afterResponse"?)'],
+  ['setstate', { url: '/x', response: {}, afterResponse: { setstate: { a: 1 } } }, 'mocks[0].afterResponse: unknown key "setstate" (did you mean "setState"?); allowed keys: "setState"'],
+  ['match.bdy', { url: '/x', match: { bdy: { a: 1 } }, response: {} }, 'mocks[0].match: unknown key "bdy" (did you mean "body"?); allowed keys: "body", "graphql", "query", "headers", "state"'],
+  ['response.staus', { url: '/x', response: { staus: 201 } }, 'mocks[0].response: unknown key "staus" (did you mean "status"?)'],
+  ['a key nothing is near', { url: '/x', response: {}, colour: 'red' }, 'mocks[0]: unknown key "colour"; allowed keys: "id", "method"'],
+])('a misspelled definition key (%s) is named with the nearest allowed key', (_, mock, message) => {
+  expect(create({ s: { name: 'S', mocks: [mock] } })).toThrow(`scenario "s", ${message}`);
+});
+
+test('a misspelled scenario key is named with the nearest allowed key', () => {
+  expect(create({ s: { name: 'S', mocks: [], varaints: {} } })).toThrow('scenario "s": unknown key "varaints" (did you mean "variants"?); allowed keys: "name", "description", "mocks", "variants"');
+});
+
+test('the error says which call found the problem: defineScenarios() or createHarness()', () => {
+  const bad = { s: { name: 'S', mocks: [{ url: '/x', respnse: {} }] } };
+  expect(() => defineScenarios(bad as never)).toThrow(/Fix these fields in the scenarios passed to defineScenarios\(\)/);
+  expect(create(bad)).toThrow(/Fix these fields in the scenarios passed to createHarness\(\)/);
+});
+
 test('defineScenarios checks at once and returns the map unchanged', () => {
   const scenarios = { default: ok };
   expect(defineScenarios(scenarios)).toBe(scenarios);

@@ -1,18 +1,23 @@
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, TEST_ID_HEADER } from '../constants.js';
 import { readTestId } from '../read-test-id.js';
-import type { ActiveScenario, HarnessEndpoints } from '../types.js';
+import type { ActiveScenario, HarnessEndpoints, ScenarioSummary } from '../types.js';
+import { unknownScenarioHint } from '../unknown-scenario-hint.js';
+import { unknownKeysMessage } from '../unknown-keys-message.js';
 import { jsonResponse, toErrorResponse } from './json-response.js';
 import { discardBody, readJsonBody } from './read-json-body.js';
-import { parseSwitchRequestBody } from './switch-request-body.js';
+import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
 
 /** What the control endpoints act on: the harness, seen through the few calls they make. */
 export interface ControlTarget {
-  switchScenario(testId: string, scenarioId: string, variant?: string): Promise<void>;
+  /** Switch, and say why the switch may not do what was meant (an undeclared variant), if it may not. */
+  switchScenario(testId: string, scenarioId: string, variant?: string): Promise<{ warning?: string }>;
   getActiveScenario(testId: string): Promise<ActiveScenario | undefined>;
   getState(testId: string): Promise<Record<string, unknown>>;
   endTest(testId: string): Promise<void>;
   scenarioName(scenarioId: string): string | undefined;
   isRegistered(scenarioId: string): boolean;
+  /** The scenario catalogue, in registration order. */
+  listScenarios(): readonly ScenarioSummary[];
 }
 
 export interface ControlOptions {
@@ -37,7 +42,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
 } {
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios]);
 
   async function switchScenario(request: Request, testId: string): Promise<Response> {
     const body = await readJsonBody(request, maxBodyBytes);
@@ -50,10 +55,26 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (!parsed.success) return jsonResponse({ error: 'Invalid request body', details: parsed.issues }, 400);
     const { scenario, variant } = parsed.data;
     if (!target.isRegistered(scenario)) {
-      return jsonResponse({ error: `Scenario '${scenario}' not found. Did you forget to register it?` }, 400);
+      // @note SPEC §4.1 fixes `error` word for word, so the suggestion goes beside it, in `hint`.
+      const registered = target.listScenarios().map(({ id }) => id);
+      return jsonResponse(
+        { error: `Scenario '${scenario}' not found. Did you forget to register it?`, hint: unknownScenarioHint(scenario, registered, endpoints.scenarios) },
+        400,
+      );
     }
-    await target.switchScenario(testId, scenario, variant);
-    return jsonResponse({ success: true, testId, scenarioId: scenario, ...(variant === undefined ? {} : { variant }) });
+    const { warning } = await target.switchScenario(testId, scenario, variant);
+    // @note SPEC §2 has the switch accept any variant; what it may not do as meant goes in `warning`.
+    const warnings = [
+      ...(parsed.unknownKeys.length === 0 ? [] : [`Ignored ${unknownKeysMessage(parsed.unknownKeys, Object.keys(switchRequestBodySchema.shape))}.`]),
+      ...(warning === undefined ? [] : [warning]),
+    ];
+    return jsonResponse({
+      success: true,
+      testId,
+      scenarioId: scenario,
+      ...(variant === undefined ? {} : { variant }),
+      ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
+    });
   }
 
   async function getScenario(testId: string): Promise<Response> {
@@ -86,9 +107,10 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
       return jsonResponse({ testId, state: await target.getState(testId) });
     }
+    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) return jsonResponse({ scenarios: target.listScenarios() });
     const allowed = [
       ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
-      ...(pathname === endpoints.getScenario || pathname === endpoints.getState ? ['GET'] : []),
+      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios].includes(pathname) ? ['GET'] : []),
     ];
     return jsonResponse({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { quoteList } from '../dev-utils.js';
+import { unknownKeysMessage } from '../unknown-keys-message.js';
 
-/** The body of `POST /__scenario__` (SPEC §4.1). Other keys are ignored. */
+/**
+ * The body of `POST /__scenario__` (SPEC §4.1). Other keys do not make a body invalid (SPEC
+ * lists what does), but they are named: among the issues of an invalid body, and as a
+ * warning beside a switch that succeeded (`{"scenario":"x","varient":"gold"}` lost its variant).
+ */
 export const switchRequestBodySchema = z.object({
   scenario: z.string().min(1),
   variant: z.string().optional(),
 });
+
+const SWITCH_KEYS = Object.keys(switchRequestBodySchema.shape);
 
 export type SwitchRequestBody = z.infer<typeof switchRequestBodySchema>;
 
@@ -38,16 +46,45 @@ export function invalidJsonIssue(reason: string): ValidationIssue {
   return { code: 'invalid_json', expected: 'JSON object', received: 'malformed JSON', path: [], message: `Request body is not valid JSON: ${reason}` };
 }
 
-/** Validate a parsed body; on failure, the `details` SPEC §4.1 asks for. */
-export function parseSwitchRequestBody(input: unknown): { success: true; data: SwitchRequestBody } | { success: false; issues: ValidationIssue[] } {
+/** The keys of a JSON object body that a switch does not know. */
+function unknownKeysOf(input: unknown): string[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  return Object.keys(input).filter((key) => !SWITCH_KEYS.includes(key));
+}
+
+/** One issue per unknown key, after SPEC's own issues, in SPEC's issue shape. */
+function unknownKeyIssue(key: string): ValidationIssue {
+  const message = unknownKeysMessage([key], SWITCH_KEYS);
+  return {
+    code: 'unrecognized_keys',
+    expected: `one of ${quoteList(SWITCH_KEYS)}`,
+    received: `key ${JSON.stringify(key)}`,
+    path: [key],
+    message: `${message.charAt(0).toUpperCase()}${message.slice(1)}`,
+  };
+}
+
+/**
+ * Validate a parsed body; on failure, the `details` SPEC §4.1 asks for (plus one issue per
+ * unknown key); on success, the unknown keys that were ignored.
+ */
+export function parseSwitchRequestBody(
+  input: unknown,
+): { success: true; data: SwitchRequestBody; unknownKeys: string[] } | { success: false; issues: ValidationIssue[] } {
   const result = switchRequestBodySchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
+  const unknownKeys = unknownKeysOf(input);
+  if (result.success) return { success: true, data: result.data, unknownKeys };
+  return { success: false, issues: [...specIssues(input, result.error.issues), ...unknownKeys.map(unknownKeyIssue)] };
+}
+
+/** zod's issues in SPEC's shape: `code`, `expected`, `received`, `path`, `message`. */
+function specIssues(input: unknown, zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   // zod also checks the length of a value of the wrong type (`"scenario": []` is too short as
   // well as not a string); the type is the one problem worth reporting at that path.
-  const wrongType = new Set(result.error.issues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path.join('\u0000')));
-  return {
-    success: false,
-    issues: result.error.issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path.join('\u0000'))).map((issue) => {
+  const wrongType = new Set(zodIssues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path.join('\u0000')));
+  return zodIssues
+    .filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path.join('\u0000')))
+    .map((issue) => {
       const received = valueAt(input, issue.path);
       const path = issue.path.map(String);
       if (issue.code === 'too_small') {
@@ -67,6 +104,5 @@ export function parseSwitchRequestBody(input: unknown): { success: true; data: S
         path,
         message: issue.message,
       };
-    }),
-  };
+    });
 }

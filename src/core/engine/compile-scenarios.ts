@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { HarnessError } from '../errors.js';
 import { scenarioMapSchema } from '../scenario-schema.js';
+import { unknownKeysMessage } from '../unknown-keys-message.js';
 import type { Mock } from '../types.js';
 import { compileMock } from './compile-mock.js';
 import { DefinitionError } from './definition-error.js';
@@ -23,14 +25,25 @@ function formatFieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function invalidScenarios(problems: string[]): HarnessError {
+function invalidScenarios(problems: string[], checkedBy: string): HarnessError {
   const shown = problems.slice(0, 20).map((line) => `  - ${line}`);
   if (problems.length > shown.length) shown.push(`  - …and ${problems.length - shown.length} more`);
   return new HarnessError(
     'INVALID_SCENARIOS',
-    `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to createHarness (the mock format is in the README).`,
+    `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to ${checkedBy} (the mock format is in the README).`,
   );
 }
+
+/**
+ * zod's message for a key a definition object may not have, replaced by one that names the
+ * nearest allowed key (`respnse` → did you mean "response"?) and lists them all.
+ * @note The issue carries the object schema that raised it (`inst`), whose shape holds the allowed keys.
+ */
+const definitionErrorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+  return shape === undefined ? undefined : unknownKeysMessage(issue.keys, Object.keys(shape));
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +71,8 @@ function* eachLayer(scenarios: Record<string, unknown>) {
 export interface CompileScenariosOptions {
   /** Refuse regular expressions that could backtrack catastrophically (redos-detector). @default true */
   checkRegexes?: boolean;
+  /** The call whose argument is checked, named in the error so the user knows where to look. @default 'createHarness()' */
+  checkedBy?: string;
 }
 
 /**
@@ -66,8 +81,8 @@ export interface CompileScenariosOptions {
  * ID, mock index and field: the schema's findings and the compiler's (URL patterns, regexes,
  * templates, regexes that could backtrack catastrophically) together.
  */
-export function compileScenarios(scenarios: unknown, { checkRegexes = true }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
-  const parsed = scenarioMapSchema.safeParse(scenarios);
+export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()' }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
+  const parsed = scenarioMapSchema.safeParse(scenarios, { error: definitionErrorMap });
   const issues = parsed.success ? [] : parsed.error.issues;
   const problems = issues.map((issue) => {
     const [scenarioId, ...field] = issue.path;
@@ -105,6 +120,6 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true }: Co
     else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
     compiled.set(layer.id, entry);
   }
-  if (problems.length > 0) throw invalidScenarios(problems);
+  if (problems.length > 0) throw invalidScenarios(problems, checkedBy);
   return compiled;
 }

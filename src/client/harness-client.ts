@@ -1,0 +1,271 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_ENDPOINTS } from '../core/constants.js';
+import type { ScenarioId, VariantName } from '../core/create-harness.js';
+import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
+import { HarnessError } from '../core/errors.js';
+import type { TestState } from '../core/store/session-store.js';
+import type { ActiveScenario, HarnessEndpoints, ScenarioMap, ScenarioSummary } from '../core/types.js';
+import { testIdHeaders } from './harness-baggage.js';
+import { isConnectionReset } from './is-connection-reset.js';
+
+/**
+ * How the client sends a control request: the Fetch API's `fetch`, or anything with its
+ * shape (Playwright's request context, an in-process `harness.handle`).
+ */
+export type ControlFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; redirect: 'manual' }) => Promise<Response>;
+
+export interface SwitchScenarioOptions<V extends string = string> {
+  /**
+   * A variant of the scenario: typed from the variants the scenario declares, any string when
+   * it declares none. The app accepts and echoes any name (SPEC §2) and warns about an
+   * undeclared one, which this client logs.
+   */
+  variant?: V;
+}
+
+export interface WaitForStateOptions {
+  /** Milliseconds to keep polling; `0` polls until the test runner's own timeout. @default 5000 */
+  timeout?: number;
+  /** One pause between polls, in milliseconds (instead of `intervals`). */
+  interval?: number;
+  /** Pauses between polls, in milliseconds; the last one repeats. @default [100, 250, 500, 1000] */
+  intervals?: number[];
+}
+
+/** The active scenario of a test, as `GET /__scenario__` reports it. */
+export interface ActiveScenarioInfo<S extends ScenarioMap = ScenarioMap> extends ActiveScenario {
+  scenarioId: ScenarioId<S>;
+  scenarioName?: string;
+}
+
+/** One scenario of the app's catalogue (`GET /__harness__/scenarios`). */
+export interface ScenarioInfo<S extends ScenarioMap = ScenarioMap> extends ScenarioSummary {
+  id: ScenarioId<S>;
+}
+
+/** What a client is built from; `createHarnessClient()` and the Playwright fixture fill it in. */
+export interface HarnessClientInit {
+  testId: string;
+  /** Origin of the app under test; checked when a call needs it. */
+  baseURL: string | undefined;
+  endpoints?: HarnessEndpoints;
+  fetch: ControlFetch;
+  /** Where the app's warnings about a switch are written. @default console, prefixed `[scenario-harness]` */
+  logger?: Pick<Logger, 'warn'>;
+  /** How messages name the options that fix a missing baseURL and wrong endpoint paths. */
+  wording?: { baseURL: string; endpoints: string };
+}
+
+/** A control request's outcome: its status and its body (parsed when it is JSON). */
+interface ControlResponse {
+  status: number;
+  body: unknown;
+}
+
+/** A control call is tried this often when the connection is reset under it. */
+const MAX_ATTEMPTS = 3;
+const STATE_PREVIEW_LIMIT = 2000;
+const DEFAULT_WORDING = { baseURL: 'Pass createHarnessClient({ baseURL }) the app\'s origin', endpoints: 'the client\'s endpoints option' };
+
+/**
+ * One test's handle on the app's control endpoints (SPEC §4): switch its scenario, read its
+ * state, wait for it, and end the test. Every call carries the test ID in `x-harness-test-id`
+ * and in the W3C `baggage` member `harness-test-id`. A call whose connection is reset (an idle
+ * keep-alive connection the app just closed) is tried again, up to three times in all.
+ * Built by `createHarnessClient()`; the Playwright fixture's `harness` is one too.
+ */
+export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
+  /** This test's ID: the value of `x-harness-test-id` on every request of the test. */
+  readonly testId: string;
+  /** The control endpoint paths in use, defaults filled in. */
+  readonly endpoints: Readonly<Required<HarnessEndpoints>>;
+  readonly #baseURL: string | undefined;
+  readonly #fetch: ControlFetch;
+  readonly #logger: Pick<Logger, 'warn'>;
+  readonly #wording: { baseURL: string; endpoints: string };
+
+  constructor({ testId, baseURL, endpoints, fetch, logger = consoleLogger, wording = DEFAULT_WORDING }: HarnessClientInit) {
+    if (typeof testId !== 'string' || testId === '') {
+      throw new HarnessError('INVALID_TEST_ID', `Expected a non-empty test ID for the harness client, instead got ${JSON.stringify(testId)}.`);
+    }
+    this.testId = testId;
+    this.endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...endpoints });
+    this.#baseURL = baseURL;
+    this.#fetch = fetch;
+    this.#logger = logger;
+    this.#wording = wording;
+  }
+
+  /**
+   * The headers to put on the app's own requests so they run as this test:
+   * `x-harness-test-id` and `baggage: harness-test-id=<id>` (a new object each time).
+   *
+   * @example
+   * await fetch(`${baseURL}/checkout`, { method: 'POST', headers: client.headers });
+   * await request(app).get('/checkout').set(client.headers); // supertest
+   */
+  get headers(): Record<string, string> {
+    return testIdHeaders(this.testId);
+  }
+
+  /**
+   * Select a scenario (and variant) for this test; its state and sequence positions start over.
+   * Throws with the server's error text when the app refuses, e.g. for an unregistered scenario
+   * (with the registered ID it is close to).
+   */
+  async switchScenario<K extends ScenarioId<S>>(scenarioId: K, { variant }: SwitchScenarioOptions<VariantName<S, K>> = {}): Promise<void> {
+    const action = `switch test ${quote(this.testId)} to scenario ${quote(scenarioId)}${variant === undefined ? '' : ` (variant ${quote(variant)})`}`;
+    const body = variant === undefined ? { scenario: scenarioId } : { scenario: scenarioId, variant };
+    const response = await this.#send(action, 'POST', this.endpoints.setScenario, body);
+    if (response.status !== 200) this.#fail(action, 'POST', this.endpoints.setScenario, response);
+    if (isRecord(response.body) && typeof response.body.warning === 'string') {
+      this.#logger.warn(`Switched test ${quote(this.testId)} to scenario ${quote(scenarioId)}, but: ${response.body.warning}`);
+    }
+  }
+
+  /** The scenario this test selected, or `undefined` when it selected none (the app answers `default`). */
+  async getActiveScenario(): Promise<ActiveScenarioInfo<S> | undefined> {
+    const action = `read the active scenario of test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'GET', this.endpoints.getScenario);
+    // SPEC §4.2: 404 with the test ID in the body means "no scenario selected"; any other 404 is a misconfiguration.
+    if (response.status === 404 && isRecord(response.body) && response.body.testId === this.testId) return undefined;
+    if (response.status !== 200 || !isRecord(response.body)) this.#fail(action, 'GET', this.endpoints.getScenario, response);
+    const { scenarioId, scenarioName, variant } = response.body as { scenarioId: ScenarioId<S>; scenarioName?: string; variant?: string };
+    return { scenarioId, ...(scenarioName === undefined ? {} : { scenarioName }), ...(variant === undefined ? {} : { variant }) };
+  }
+
+  /** What this test's mocks wrote into its state (`{}` when nothing yet). */
+  async getState(): Promise<TestState> {
+    return this.#readState(`read the state of test ${quote(this.testId)}`);
+  }
+
+  /**
+   * Poll this test's state until `predicate` returns a truthy value, and return that state.
+   * A predicate that throws counts as "not yet". On timeout the error shows the last state seen.
+   *
+   * @example
+   * await client.waitForState((state) => state['cart.lastAmount'] === 2500, { timeout: 2000 });
+   */
+  async waitForState(predicate: (state: TestState) => unknown, options: WaitForStateOptions = {}): Promise<TestState> {
+    const { timeout = 5000, interval, intervals = interval === undefined ? [100, 250, 500, 1000] : [interval] } = options;
+    const action = `wait for the state of test ${quote(this.testId)}`;
+    const started = Date.now();
+    let predicateError: unknown;
+    for (let poll = 1; ; poll += 1) {
+      const state = await this.#readState(action);
+      try {
+        if (await predicate(state)) return state;
+        predicateError = undefined;
+      } catch (error) {
+        predicateError = error;
+      }
+      const remaining = timeout === 0 ? Infinity : started + timeout - Date.now();
+      if (remaining <= 0) {
+        const lastError = predicateError === undefined ? '' : ` The predicate last threw: ${describeError(predicateError)}.`;
+        throw new Error(
+          `Failed to ${action}: the predicate did not hold within ${timeout} ms (${poll} ${poll === 1 ? 'poll' : 'polls'}). Last state seen: ${previewState(state)}.${lastError} Check what the app's mocks write (harness.getState()) or raise { timeout }.`,
+        );
+      }
+      await delay(Math.min(intervals[Math.min(poll - 1, intervals.length - 1)] ?? 100, remaining));
+    }
+  }
+
+  /** Make the app forget this test: scenario, state and sequence positions (`DELETE` on the switch path). */
+  async endTest(): Promise<void> {
+    const action = `end test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'DELETE', this.endpoints.setScenario);
+    if (response.status !== 200) this.#fail(action, 'DELETE', this.endpoints.setScenario, response);
+  }
+
+  /** The app's registered scenarios with their names, descriptions and declared variants (`GET /__harness__/scenarios`). */
+  async listScenarios(): Promise<ScenarioInfo<S>[]> {
+    const action = 'list the scenarios';
+    const response = await this.#send(action, 'GET', this.endpoints.scenarios);
+    if (response.status !== 200 || !isRecord(response.body) || !Array.isArray(response.body.scenarios)) {
+      this.#fail(action, 'GET', this.endpoints.scenarios, response);
+    }
+    return (response.body as { scenarios: ScenarioInfo<S>[] }).scenarios;
+  }
+
+  async #readState(action: string): Promise<TestState> {
+    const response = await this.#send(action, 'GET', this.endpoints.getState);
+    if (response.status !== 200 || !isRecord(response.body) || !isRecord(response.body.state)) {
+      this.#fail(action, 'GET', this.endpoints.getState, response);
+    }
+    return (response.body as { state: TestState }).state;
+  }
+
+  async #send(action: string, method: string, path: string, data?: unknown): Promise<ControlResponse> {
+    const url = this.#url(action, path);
+    const headers = { ...this.headers, ...(data === undefined ? {} : { 'content-type': 'application/json' }) };
+    const init = { method, headers, redirect: 'manual' as const, ...(data === undefined ? {} : { body: JSON.stringify(data) }) };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await this.#fetch(url, init);
+        const text = await response.text();
+        return { status: response.status, body: parseJson(text) ?? text };
+      } catch (error) {
+        // @note A keep-alive connection the app closed as idle can be reset under the next
+        // request before the client notices; the request never reached the app, so it is sent
+        // again on a new connection. Control calls are idempotent (a switch, read or end).
+        if (attempt < MAX_ATTEMPTS && isConnectionReset(error)) continue;
+        const retried = attempt > 1 ? ` (${attempt} attempts; the connection was reset each time)` : '';
+        throw new Error(`Failed to ${action}: ${method} ${url} failed: ${describeError(error)}${retried}. Is the app running at ${this.#baseURL}?`, { cause: error });
+      }
+    }
+  }
+
+  #url(action: string, path: string): string {
+    if (this.#baseURL === undefined || this.#baseURL === '') {
+      throw new HarnessError('INVALID_OPTIONS', `Failed to ${action}: no baseURL. ${this.#wording.baseURL}.`);
+    }
+    return new URL(path, this.#baseURL).href;
+  }
+
+  #fail(action: string, method: string, path: string, { status, body }: ControlResponse): never {
+    const where = `${method} ${new URL(path, this.#baseURL).href}`;
+    const serverError = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
+    const hint = isRecord(body) && typeof body.hint === 'string' ? ` ${body.hint}` : '';
+    const details = isRecord(body) && body.details !== undefined ? ` Details: ${JSON.stringify(body.details)}` : '';
+    if (status === 404 && serverError === undefined) {
+      throw new HarnessError(
+        'INVALID_OPTIONS',
+        `Failed to ${action}: ${where} answered 404. Check that the app runs with the harness enabled (createHarness({ enabled: true })) and that ${this.#wording.endpoints} matches its endpoints.`,
+      );
+    }
+    const said = serverError ?? (typeof body === 'string' && body !== '' ? body.slice(0, 200) : '(no body)');
+    const message = `Failed to ${action}: ${where} answered ${status}: ${said}${hint}${details}`;
+    if (status === 400 && /not found/i.test(said)) throw new HarnessError('UNKNOWN_SCENARIO', message);
+    if (status >= 400 && status < 500) throw new HarnessError('INVALID_ARGUMENT', message);
+    throw new Error(`${message} See the app's log for the cause.`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `TypeError: fetch failed (Error: connect ECONNREFUSED …)`: the error's first line, and its innermost cause's. */
+function describeError(error: unknown): string {
+  const firstLine = (value: unknown) => {
+    const text = value instanceof Error ? `${value.name}: ${value.message}` : String(value);
+    // Playwright appends a multi-line call log; its first line says what went wrong.
+    return (text.split('\n')[0] ?? text).trim();
+  };
+  let cause: unknown = error instanceof Error ? error.cause : undefined;
+  for (let depth = 0; depth < 8 && cause instanceof Error && cause.cause instanceof Error; depth += 1) cause = cause.cause;
+  return cause instanceof Error ? `${firstLine(error)} (${firstLine(cause)})` : firstLine(error);
+}
+
+function previewState(state: TestState): string {
+  const json = JSON.stringify(state);
+  return json.length > STATE_PREVIEW_LIMIT ? `${json.slice(0, STATE_PREVIEW_LIMIT)}… (${json.length} characters)` : json;
+}

@@ -1,0 +1,68 @@
+/**
+ * Compile-time checks of scenario-harness/client, run by `npm run typecheck` (tsc over test/).
+ * Never executed: each `// @ts-expect-error` line must fail to compile, every other line must compile.
+ */
+import { defineScenarios, type Harness, type TestState } from 'scenario-harness';
+import { createHarnessClient, type ActiveScenarioInfo, type HarnessClient, type ScenarioInfo } from 'scenario-harness/client';
+import { expectTypeOf } from 'vitest';
+
+const _scenarios = defineScenarios({
+  default: { name: 'Happy path', mocks: [] },
+  premium: { name: 'Premium', mocks: [], variants: { gold: { mocks: [] }, silver: { mocks: [] } } },
+  githubDown: { name: 'GitHub down', description: 'Every GitHub call fails', mocks: [] },
+});
+type Scenarios = typeof _scenarios;
+
+export async function typedClient(): Promise<void> {
+  const client = createHarnessClient<Scenarios>({ baseURL: 'http://127.0.0.1:3000' });
+  expectTypeOf(client).toEqualTypeOf<HarnessClient<Scenarios>>();
+  expectTypeOf(client.switchScenario).parameter(0).toEqualTypeOf<'default' | 'premium' | 'githubDown'>();
+  await client.switchScenario('githubDown');
+  await client.switchScenario('premium', { variant: 'gold' });
+  await client.switchScenario('premium', { variant: 'silver' });
+  // @ts-expect-error -- 'GithubDown' is not a registered scenario ID (IDs are case-sensitive)
+  await client.switchScenario('GithubDown');
+  // @ts-expect-error -- premium declares gold and silver only
+  await client.switchScenario('premium', { variant: 'platinum' });
+  // A scenario that declares no variants takes any variant name (SPEC: accepted and echoed).
+  await client.switchScenario('default', { variant: 'anything' });
+  // @ts-expect-error -- the variant is a string
+  await client.switchScenario('default', { variant: 1 });
+
+  expectTypeOf(client.testId).toEqualTypeOf<string>();
+  expectTypeOf(client.headers).toEqualTypeOf<Record<string, string>>();
+  expectTypeOf(await client.getState()).toEqualTypeOf<TestState>();
+  expectTypeOf(await client.waitForState((state) => state['cart.count'] === 2, { timeout: 1000, interval: 50 })).toEqualTypeOf<TestState>();
+  // @ts-expect-error -- waitForState takes a predicate
+  await client.waitForState({ 'cart.count': 2 });
+  expectTypeOf(await client.getActiveScenario()).toEqualTypeOf<ActiveScenarioInfo<Scenarios> | undefined>();
+  expectTypeOf((await client.getActiveScenario())?.scenarioId).toEqualTypeOf<'default' | 'premium' | 'githubDown' | undefined>();
+  expectTypeOf(await client.listScenarios()).toEqualTypeOf<ScenarioInfo<Scenarios>[]>();
+  expectTypeOf((await client.listScenarios())[0]?.variants).toEqualTypeOf<string[] | undefined>();
+  expectTypeOf(await client.endTest()).toEqualTypeOf<void>();
+}
+
+export async function untypedClient(): Promise<void> {
+  const client = createHarnessClient({ baseURL: 'http://127.0.0.1:3000', testId: 't-1', endpoints: { getState: '/debug/state', scenarios: '/debug/scenarios' } });
+  await client.switchScenario('anything-at-all', { variant: 'any' });
+  expectTypeOf(client.switchScenario).parameter(0).toEqualTypeOf<string>();
+}
+
+export function options(): void {
+  createHarnessClient({ baseURL: 'http://127.0.0.1:3000', fetch: (url, init) => fetch(url, init) });
+  createHarnessClient({ baseURL: 'http://127.0.0.1:3000', fetch });
+  // @ts-expect-error -- baseURL is required
+  createHarnessClient({ testId: 't-1' });
+  // @ts-expect-error -- it is baseURL, not baseUrl
+  createHarnessClient({ baseUrl: 'http://127.0.0.1:3000' });
+  // @ts-expect-error -- endpoint paths are strings
+  createHarnessClient({ baseURL: 'http://127.0.0.1:3000', endpoints: { getState: 42 } });
+}
+
+// The harness's own switchScenario takes the same typed variants.
+export async function harnessVariants(harness: Harness<Scenarios>): Promise<void> {
+  await harness.switchScenario('t-1', 'premium', 'gold');
+  // @ts-expect-error -- premium declares gold and silver only
+  await harness.switchScenario('t-1', 'premium', 'platinum');
+  await harness.switchScenario('t-1', 'githubDown', 'any-name');
+}
