@@ -80,4 +80,4 @@ export async function startClientApp<const S extends ScenarioMap>({ scenarios, r
   };
 }
 
-export type ClientApp = Awaited<ReturnType<typeof startClientApp>>;
+export type ClientApp<S extends ScenarioMap = ScenarioMap> = Awaited<ReturnType<typeof startClientApp<S>>>;

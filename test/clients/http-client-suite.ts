@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineScenarios } from 'scenario-harness';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startClientApp, type ClientApp } from './client-app.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { ClientApp } from './client-app.js';
 import type { Gate } from './gates.js';
+import { useClientApp } from './use-client-app.js';
 
 /** One generic HTTP client as the app's routes use it. */
 export interface JsonClient {
@@ -40,29 +41,25 @@ const scenarios = defineScenarios({
  */
 export function defineHttpClientSuite(name: string, client: JsonClient): void {
   describe(name, () => {
-    let app: ClientApp;
-    beforeAll(async () => {
-      app = await startClientApp({
-        scenarios,
-        routes(express, gates) {
-          express.get('/profile-twice/:gate', async (req, res) => {
-            const first = await client.send('GET', `${API}/profile`);
-            await gates.pass(req.params.gate);
-            const second = await client.send('GET', `${API}/profile`);
-            res.json({ first: first.body, second: second.body });
-          });
-          express.get('/next-ticket', async (_req, res) => void res.json((await client.send('GET', `${API}/tickets/next`)).body));
-          express.post('/checkout/:customer', async (req, res) => {
-            const reply = await client.send('POST', `${API}/customers/${req.params.customer}/orders`, req.body);
-            res.status(reply.status).json(reply.body);
-          });
-          express.get('/unmocked', async (_req, res) => void res.json((await client.send('GET', `${API}/not/mocked?page=2`)).body));
-        },
-      });
+    const getApp = useClientApp({
+      scenarios,
+      routes(express, gates) {
+        express.get('/profile-twice/:gate', async (req, res) => {
+          const first = await client.send('GET', `${API}/profile`);
+          await gates.pass(req.params.gate);
+          const second = await client.send('GET', `${API}/profile`);
+          res.json({ first: first.body, second: second.body });
+        });
+        express.get('/next-ticket', async (_req, res) => void res.json((await client.send('GET', `${API}/tickets/next`)).body));
+        express.post('/checkout/:customer', async (req, res) => {
+          const reply = await client.send('POST', `${API}/customers/${req.params.customer}/orders`, req.body);
+          res.status(reply.status).json(reply.body);
+        });
+        express.get('/unmocked', async (_req, res) => void res.json((await client.send('GET', `${API}/not/mocked?page=2`)).body));
+      },
     });
-    afterAll(() => app?.close());
-    // Every test also proves nothing reached the network: no DNS lookup, no connection.
-    afterEach(() => expect(app.tripwire.attempts).toEqual([]));
+    let app: ClientApp<typeof scenarios>;
+    beforeEach(() => void (app = getApp()));
 
     test('three test IDs in flight at once each get their own scenario, before and after the others\' calls', async () => {
       const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
