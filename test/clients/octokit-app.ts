@@ -8,7 +8,7 @@ import type { Gates } from './gates.js';
 
 // The request-log plugin writes every failed request to console.error; the tests read errors from the app's replies.
 const quiet = () => {};
-export const octokit = new Octokit({ auth: 'ghp_not_a_real_token', userAgent: 'shop-app/1.0', log: { debug: quiet, info: quiet, warn: console.warn, error: quiet } });
+const octokit = new Octokit({ auth: 'ghp_not_a_real_token', userAgent: 'shop-app/1.0', log: { debug: quiet, info: quiet, warn: console.warn, error: quiet } });
 
 export function octokitRoutes(app: Express, gates: Gates): void {
   app.get('/repos/:owner/:repo/stars-twice/:gate', async (req, res) => {
