@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import type { ControlAnswer, ControlCall } from '../core/control/control-call.js';
+import { knownBodyOf } from '../core/control/known-body.js';
+import { parseJson } from '../core/control/read-json-body.js';
+import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
-import { jsonResponse } from '../core/control/json-response.js';
-import { knownBodyOf, withKnownBody } from '../core/control/known-body.js';
+import { internalsOf } from '../core/harness-internals.js';
 
 /** The path of a node:http request URL, without its query. */
 export function pathnameOf(url: string | undefined): string {
@@ -11,45 +13,77 @@ export function pathnameOf(url: string | undefined): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/**
- * A Fetch `Request` for a node:http request. `parsedBody` is what a body parser already read
- * (the stream is then empty); otherwise the body is streamed from `req`.
- */
-export function toFetchRequest(req: IncomingMessage, options: { url?: string; parsedBody?: unknown } = {}): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name.startsWith(':') || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  const method = req.method ?? 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  let text: string | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    const { parsedBody } = options;
-    if (parsedBody !== undefined) {
-      text = typeof parsedBody === 'string' ? parsedBody : parsedBody instanceof Uint8Array ? Buffer.from(parsedBody).toString('utf8') : serialiseParsedBody(parsedBody);
-      init.body = text;
-      headers.delete('content-length');
-    } else if (!req.readableEnded) {
-      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-      // @note Node's fetch requires duplex: 'half' for a streamed request body.
-      init.duplex = 'half';
-    }
-  }
-  const request = new Request(urlOf(req, options.url ?? req.url ?? '/'), init);
-  return text === undefined ? request : withKnownBody(request, text);
+/** What a Node framework already knows of a control request: its URL as mounted, and a body a parser read. */
+export interface NodeControlOptions {
+  url?: string;
+  parsedBody?: unknown;
 }
 
-/** The request's absolute URL; a Host header that makes no URL falls back to `localhost`. */
-function urlOf(req: IncomingMessage, path: string): URL {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const protocol = encrypted ? 'https' : 'http';
-  try {
-    return new URL(path, `${protocol}://${req.headers.host ?? 'localhost'}`);
-  } catch {
-    return new URL(path, `${protocol}://localhost`);
-  }
+/** A body a parser already read, as the text the control endpoints parse. */
+function parsedBodyText(parsedBody: unknown): string {
+  if (typeof parsedBody === 'string') return parsedBody;
+  if (parsedBody instanceof Uint8Array) return Buffer.from(parsedBody).toString('utf8');
+  return serialiseParsedBody(parsedBody);
+}
+
+/**
+ * A control request straight from node:http, with no Fetch Request and no web stream (the
+ * switch endpoint's throughput is bounded by exactly those objects). A body a parser already
+ * read is used as it is; otherwise it is read from `req`, up to the limit.
+ */
+export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/', parsedBody }: NodeControlOptions = {}): ControlCall {
+  const query = url.indexOf('?');
+  let reading = false;
+  return {
+    method: req.method ?? 'GET',
+    pathname: query === -1 ? url : url.slice(0, query),
+    search: query === -1 ? '' : url.slice(query),
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    async readJson(limit) {
+      if (parsedBody !== undefined || req.readableEnded) {
+        const text = parsedBody === undefined ? '' : parsedBodyText(parsedBody);
+        return Buffer.byteLength(text) > limit ? { ok: false, status: 413 } : parseJson(text);
+      }
+      reading = true;
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) {
+        req.resume();
+        return { ok: false, status: 413 };
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of req) {
+          size += (chunk as Buffer).byteLength;
+          if (size > limit) {
+            // @note Read and dropped, not destroyed: destroying would reset the socket the 413 goes out on.
+            req.resume();
+            return { ok: false, status: 413 };
+          }
+          chunks.push(chunk as Buffer);
+        }
+      } catch (error) {
+        return { ok: false, status: 400, issue: invalidJsonIssue(`the body could not be read (${(error as Error).message})`) };
+      }
+      return parseJson(Buffer.concat(chunks).toString('utf8'));
+    },
+    discard() {
+      if (!reading && !req.readableEnded) req.resume();
+    },
+  };
+}
+
+/** The control answer for a node:http request, or `null` for any other request. Shared by every Node adapter. */
+export function controlAnswerFor(harness: Harness, req: IncomingMessage, options: NodeControlOptions = {}): Promise<ControlAnswer | null> {
+  return internalsOf(harness).handleControl(controlCallFromNode(req, options));
+}
+
+/** Write a control answer to a node:http response. */
+export function sendAnswer(res: ServerResponse, answer: ControlAnswer): void {
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.text) }).end(answer.text);
 }
 
 /**
@@ -86,21 +120,6 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   res.end(await bodyOf(response));
 }
 
-/**
- * The control answer for a node:http request, or `null` for any other request. A request the
- * Fetch API cannot represent (a TRACE, say) is the client's mistake: 400, not 500.
- * Shared by every Node adapter.
- */
-export async function controlResponseFor(harness: Harness, req: IncomingMessage, options: { url?: string; parsedBody?: unknown } = {}): Promise<Response | null> {
-  let request: Request;
-  try {
-    request = toFetchRequest(req, options);
-  } catch (error) {
-    return jsonResponse({ error: `Failed to read the control request: ${(error as Error).message}` }, 400);
-  }
-  return harness.handle(request);
-}
-
 /** A control response's body as bytes for a Node response, without a stream read when the text is known. */
 export async function bodyOf(response: Response): Promise<string | Buffer> {
   return knownBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
@@ -110,15 +129,10 @@ export async function bodyOf(response: Response): Promise<string | Buffer> {
  * Answer a control request on node:http; false when `req` is not one (the caller continues).
  * Used by the Express and node:http adapters.
  */
-export async function handleNodeControlRequest(
-  harness: Harness,
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: { url?: string; parsedBody?: unknown } = {},
-): Promise<boolean> {
+export async function handleNodeControlRequest(harness: Harness, req: IncomingMessage, res: ServerResponse, options: NodeControlOptions = {}): Promise<boolean> {
   if (!harness.isControlPath(pathnameOf(options.url ?? req.url))) return false;
-  const response = await controlResponseFor(harness, req, options);
-  if (response === null) return false;
-  await sendFetchResponse(res, response);
+  const answer = await controlAnswerFor(harness, req, options);
+  if (answer === null) return false;
+  sendAnswer(res, answer);
   return true;
 }

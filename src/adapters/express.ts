@@ -4,9 +4,9 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Harness } from '../core/create-harness.js';
-import { jsonResponse } from '../core/control/json-response.js';
+import { jsonAnswer } from '../core/control/control-call.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { handleNodeControlRequest, pathnameOf, sendFetchResponse } from './_node-http.js';
+import { handleNodeControlRequest, pathnameOf, sendAnswer } from './_node-http.js';
 
 /** What body-parser puts on the errors it passes to `next(err)`. */
 interface BodyParserError {
@@ -43,9 +43,9 @@ export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorReque
   // error handlers, skipping `handleRequest`; this one turns that into SPEC's JSON answer.
   const handleParserError: ErrorRequestHandler = async (error: BodyParserError, req, res, next) => {
     if (!harness.isControlPath(pathnameOf(req.originalUrl)) || typeof error?.type !== 'string') return next(error);
-    if (error.type === 'entity.too.large') return sendFetchResponse(res, jsonResponse({ error: 'Request body too large' }, 413));
+    if (error.type === 'entity.too.large') return sendAnswer(res, jsonAnswer({ error: 'Request body too large' }, 413));
     if (error.status !== undefined && error.status >= 400 && error.status < 500) {
-      return sendFetchResponse(res, jsonResponse({ error: 'Invalid request body', details: [invalidJsonIssue(error.message ?? error.type)] }, 400));
+      return sendAnswer(res, jsonAnswer({ error: 'Invalid request body', details: [invalidJsonIssue(error.message ?? error.type)] }, 400));
     }
     next(error);
   };

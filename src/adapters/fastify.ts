@@ -6,7 +6,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Harness } from '../core/create-harness.js';
-import { bodyOf, controlResponseFor, copyHeaders, pathnameOf } from './_node-http.js';
+import { controlAnswerFor, pathnameOf } from './_node-http.js';
 
 /** Options of {@link harnessPlugin}. */
 export interface HarnessPluginOptions {
@@ -20,10 +20,9 @@ type ScopedRequest = FastifyRequest & { [TEST_SCOPE]: AsyncResource | null };
 
 /** Answer a control request through Fastify's reply (its onSend hooks and logging still run); false for any other. */
 async function answerControlRequest(harness: Harness, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const response = await controlResponseFor(harness, request.raw, { url: request.url });
-  if (response === null) return false;
-  copyHeaders(response, (name, value) => reply.header(name, value));
-  reply.code(response.status).send(await bodyOf(response));
+  const answer = await controlAnswerFor(harness, request.raw, { url: request.url });
+  if (answer === null) return false;
+  reply.code(answer.status).headers(answer.headers).send(answer.text);
   return true;
 }
 

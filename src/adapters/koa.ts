@@ -4,9 +4,9 @@
  */
 import type { Context, Middleware } from 'koa';
 import type { Harness } from '../core/create-harness.js';
-import { jsonResponse } from '../core/control/json-response.js';
+import { jsonAnswer, type ControlAnswer } from '../core/control/control-call.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { bodyOf, controlResponseFor, copyHeaders, pathnameOf } from './_node-http.js';
+import { controlAnswerFor, pathnameOf } from './_node-http.js';
 
 /** Where {@link harnessParserErrorHandler} leaves a control request's parser error for the middleware. */
 const PARSER_ERROR = Symbol.for('scenario-harness.parser-error');
@@ -28,11 +28,11 @@ function bodyReadByParser(ctx: Context): unknown {
 }
 
 /** A control request's answer: SPEC's JSON for a body the parser rejected, else the core's. */
-function answerFor(harness: Harness, ctx: Context): Promise<Response | null> {
+function answerFor(harness: Harness, ctx: Context): Promise<ControlAnswer | null> {
   const error = (ctx.state as Record<symbol, BodyParserError | undefined>)[PARSER_ERROR];
-  if (error?.status === 413) return Promise.resolve(jsonResponse({ error: 'Request body too large' }, 413));
-  if (error !== undefined) return Promise.resolve(jsonResponse({ error: 'Invalid request body', details: [invalidJsonIssue(error.message)] }, 400));
-  return controlResponseFor(harness, ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) });
+  if (error?.status === 413) return Promise.resolve(jsonAnswer({ error: 'Request body too large' }, 413));
+  if (error !== undefined) return Promise.resolve(jsonAnswer({ error: 'Invalid request body', details: [invalidJsonIssue(error.message)] }, 400));
+  return controlAnswerFor(harness, ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) });
 }
 
 /**
@@ -50,11 +50,11 @@ export function harnessMiddleware(harness: Harness): Middleware {
   if (!harness.enabled) return (_ctx, next) => next();
   return async (ctx, next) => {
     // originalUrl: control paths are absolute even under koa-mount.
-    const response = harness.isControlPath(pathnameOf(ctx.originalUrl)) ? await answerFor(harness, ctx) : null;
-    if (response === null) return harness.run(harness.testIdFrom(ctx.headers), next);
-    ctx.status = response.status;
-    copyHeaders(response, (name, value) => ctx.set(name, value));
-    ctx.body = await bodyOf(response);
+    const answer = harness.isControlPath(pathnameOf(ctx.originalUrl)) ? await answerFor(harness, ctx) : null;
+    if (answer === null) return harness.run(harness.testIdFrom(ctx.headers), next);
+    ctx.status = answer.status;
+    ctx.set(answer.headers);
+    ctx.body = answer.text;
   };
 }
 

@@ -3,11 +3,11 @@
  * node:http adapter: `http.createServer(withHarness(harness, listener))`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jsonResponse } from '../core/control/json-response.js';
+import { jsonAnswer } from '../core/control/control-call.js';
 import { consoleLogger } from '../core/dev-utils.js';
 import type { Harness } from '../core/create-harness.js';
 import { isHarnessError } from '../core/errors.js';
-import { handleNodeControlRequest, pathnameOf, sendFetchResponse } from './_node-http.js';
+import { handleNodeControlRequest, pathnameOf, sendAnswer } from './_node-http.js';
 
 /** A node:http request listener; it may be async. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -32,7 +32,7 @@ export function withHarness(harness: Harness, listener: NodeRequestListener): (r
       harness.run(testId, () => listener(req, res));
     } catch (error) {
       if (!isHarnessError(error) || error.code !== 'NOT_STARTED') throw error;
-      void sendFetchResponse(res, jsonResponse({ error: error.message }, 500));
+      sendAnswer(res, jsonAnswer({ error: error.message }, 500));
     }
   };
   return (req, res) => {

@@ -12,8 +12,11 @@ import { PASS, type CallListener, type CallOutcome } from './interception/call-o
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopback } from './is-loopback.js';
 import { compileHostList } from './host-list.js';
+import type { MockReply } from './interception/mock-reply.js';
+import type { JournalRecorder } from './journal/create-journal-recorder.js';
+import type { JournalEntry } from './journal/journal-entry.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
-import type { SessionStore } from './store/session-store.js';
+import type { SessionStore, TestState } from './store/session-store.js';
 import { tryGetTestId } from './test-context.js';
 import type { UnhandledCallStrategy } from './types.js';
 
@@ -28,6 +31,8 @@ export interface CallAnswererOptions {
   allowHosts?: readonly (string | RegExp)[];
   /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
   propagateHosts?: readonly (string | RegExp)[];
+  /** Where each call is recorded for its test; `undefined`: no journal. */
+  journal?: JournalRecorder;
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
@@ -44,7 +49,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isAllowedHost = compileHostList(options.allowHosts ?? []);
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: the test and layers it was looked up in, so `unanswered` can explain itself. */
-  const lastLookup = new WeakMap<OutgoingCall, { testId: string; scenarioId: string; layers: readonly MockIndex[] }>();
+  const lastLookup = new WeakMap<OutgoingCall, { testId: string; scenarioId: string; layers: readonly MockIndex[]; state: TestState; startedAt: number }>();
+  const { journal } = options;
 
   /**
    * Variant overlay → active scenario → `default`, built once per scenario and declared
@@ -69,6 +75,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   }
 
   async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
+    const startedAt = performance.now();
     const testId = testIdOf(call);
     // The session must outlive the call: the store may not evict it between these awaits.
     const unpin = store.pin?.(testId);
@@ -79,15 +86,23 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const layers = layersFor(active?.scenarioId, active?.variant);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
-        lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers });
+        lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }
       const { response: answer, mock } = resolution;
-      if (answer.fixedReply !== undefined && mock.setState === undefined) return { kind: 'reply', reply: answer.fixedReply };
-      const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
-      const reply = buildReply(answer, context);
-      // The generation read with the session: a switch while this call was in flight makes the write a no-op.
-      if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+      let reply: MockReply;
+      if (answer.fixedReply !== undefined && mock.setState === undefined) reply = answer.fixedReply;
+      else {
+        const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
+        reply = buildReply(answer, context);
+        // The generation read with the session: a switch while this call was in flight makes the write a no-op.
+        if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+      }
+      if (journal !== undefined) {
+        const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(answer);
+        const nearMisses = journal.explainAnswered ? await describeNearMisses(call, layers, state) : undefined;
+        await journal.answered(testId, call, { mock, step, reply, activeScenarioId: active?.scenarioId }, startedAt, nearMisses);
+      }
       return { kind: 'reply', reply };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
@@ -102,17 +117,31 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
 
   async function unanswered(call: OutgoingCall): Promise<CallOutcome> {
     const { url } = call;
+    const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers, state: EMPTY_STATE, startedAt: performance.now() };
+    const record = (action: NonNullable<JournalEntry['unhandled']>, nearMisses: string[]) => journal?.unanswered(lookup.testId, call, action, lookup.startedAt, nearMisses);
     // The app's own servers and in-process test clients live on loopback: always let them through.
-    if (isLoopback(url.hostname) || unhandled === 'bypass' || isAllowedHost(url.hostname, portOf(url))) return PASS;
-    const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers };
-    const nearMisses = describeNearMisses(call, lookup.layers);
+    if (isLoopback(url.hostname)) {
+      await record('passed-through (loopback)', []);
+      return PASS;
+    }
+    if (isAllowedHost(url.hostname, portOf(url))) {
+      await record('passed-through (allowHosts)', []);
+      return PASS;
+    }
+    const nearMisses = await describeNearMisses(call, lookup.layers, lookup.state);
+    if (unhandled === 'bypass') {
+      await record('passed-through', nearMisses);
+      return PASS;
+    }
     if (typeof unhandled === 'function') {
+      await record('passed-through', nearMisses);
       unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
       return PASS;
     }
     const description = `${call.method} ${url.origin}${url.pathname}`;
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
     const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
+    await record(unhandled === 'error' ? 'failed' : 'passed-through', nearMisses);
     if (unhandled === 'error') {
       const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
       logger.error(message);

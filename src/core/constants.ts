@@ -13,6 +13,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   getScenario: '/__scenario__',
   getState: '/__harness__/state',
   scenarios: '/__harness__/scenarios',
+  journal: '/__harness__/journal',
 });
 
 /** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */

@@ -2,8 +2,11 @@ import { createCallListener } from './answer-call.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
 import { consoleLogger, quote, type Logger } from './dev-utils.js';
-import { jsonResponse } from './control/json-response.js';
-import { discardBody } from './control/read-json-body.js';
+import { controlCallFromRequest, jsonAnswer, type ControlAnswer, type ControlCall } from './control/control-call.js';
+import { toResponse } from './control/json-response.js';
+import { HARNESS_INTERNALS, type HarnessInternals } from './harness-internals.js';
+import { createJournalRecorder } from './journal/create-journal-recorder.js';
+import type { JournalEntry, JournalFilter } from './journal/journal-entry.js';
 import { describeStartedHarness } from './describe-started-harness.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
@@ -68,6 +71,16 @@ export interface Harness<S extends ScenarioMap = ScenarioMap> {
   endTest(testId: string): Promise<void>;
   /** The registered scenarios with their names, descriptions and declared variants, as `GET /__harness__/scenarios` lists them. */
   listScenarios(): ScenarioSummary[];
+  /**
+   * The outgoing calls a test's app made, oldest first, as `GET /__harness__/journal` returns
+   * them: what was sent (secrets redacted), which mock answered (or why none did). `[]` when
+   * the journal is off.
+   * @example
+   * const [charge] = await harness.getCalls(testId, { method: 'POST', url: '*\/v1/charges' });
+   */
+  getCalls(testId: string, filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** Empty a test's journal (its scenario, state and sequences stay). */
+  clearCalls(testId: string): Promise<void>;
 }
 
 function assertTestId(testId: unknown, method: string, maxLength: number): asserts testId is string {
@@ -85,12 +98,6 @@ function assertTestId(testId: unknown, method: string, maxLength: number): asser
 /** The one start-up line, through `logger.info` (a logger without it stays silent). */
 function announceLine(logger: Logger, message: string): void {
   logger.info?.(message);
-}
-
-/** The answer to a control request a harness that failed to start refuses: 503, saying why and how to fix it. */
-function refusalResponse(request: Request, message: string): Response {
-  discardBody(request);
-  return jsonResponse({ error: message }, 503);
 }
 
 /** The catalogue entries, in registration order, built once: definitions are fixed at creation. */
@@ -132,7 +139,9 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
+  const journal = enabled ? createJournalRecorder(options.journal, store, logger) : undefined;
   const listener = createCallListener({
+    journal,
     scenarios: compiled,
     store,
     unhandled,
@@ -189,13 +198,10 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     },
     async handle(request) {
       if (!enabled) return null;
-      const { pathname } = new URL(request.url);
-      if (!control.isControlPath(pathname)) return null;
-      const refusal = await guard.beforeControlRequest(`${request.method} ${pathname}`, harness.start);
-      if (refusal !== undefined) return refusalResponse(request, refusal);
-      // A control call is a cheap moment to notice a global dispatcher the app replaced since start().
-      await checkInterception();
-      return control.handle(request);
+      const url = new URL(request.url);
+      if (!control.isControlPath(url.pathname)) return null;
+      const answer = await handleControl(controlCallFromRequest(request, url));
+      return answer === null ? null : toResponse(answer);
     },
     isControlPath: (pathname) => enabled && control.isControlPath(pathname),
     run(testId, fn) {
@@ -207,6 +213,14 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     forwardHeaders: () => ({ [TEST_ID_HEADER]: tryGetTestId() ?? DEFAULT_TEST_ID }),
     async switchScenario(testId, scenarioId, variant) {
       await activate(testId, scenarioId, variant);
+    },
+    async getCalls(testId, filter) {
+      assertTestId(testId, 'getCalls', maxTestIdLength);
+      return journal === undefined ? [] : journal.read(testId, filter);
+    },
+    async clearCalls(testId) {
+      assertTestId(testId, 'clearCalls', maxTestIdLength);
+      await journal?.clear(testId);
     },
     async getActiveScenario(testId) {
       assertTestId(testId, 'getActiveScenario', maxTestIdLength);
@@ -242,6 +256,20 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     return warning === undefined ? {} : { warning };
   }
 
+  /** The control endpoints on a plain-data call: `handle()` and the Node adapters share it. */
+  async function handleControl(call: ControlCall): Promise<ControlAnswer | null> {
+    if (!enabled || !control.isControlPath(call.pathname)) return null;
+    const refusal = await guard.beforeControlRequest(`${call.method} ${call.pathname}`, harness.start);
+    if (refusal !== undefined) {
+      call.discard();
+      return jsonAnswer({ error: refusal }, 503);
+    }
+    // A control call is a cheap moment to notice a global dispatcher the app replaced since start().
+    await checkInterception();
+    return control.handle(call);
+  }
+  Object.defineProperty(harness, HARNESS_INTERNALS, { value: { handleControl } satisfies HarnessInternals, enumerable: false });
+
   const control = createControlRequestHandler(
     {
       switchScenario: activate,
@@ -251,6 +279,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
       listScenarios: () => catalogue,
+      ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );

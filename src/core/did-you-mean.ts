@@ -2,7 +2,7 @@
  * Edit distance with adjacent swaps counted as one edit (optimal string alignment), so
  * `respnose` is one edit from `response`, like `respnse`.
  */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

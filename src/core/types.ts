@@ -1,5 +1,6 @@
 import type { SessionStore } from './store/session-store.js';
 import type { Logger } from './dev-utils.js';
+import type { JournalOptions } from './journal/journal-entry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -127,6 +128,8 @@ export interface HarnessEndpoints {
   getState?: string;
   /** The scenario catalogue (`GET`: every registered scenario with its name, description and variants). @default '/__harness__/scenarios' */
   scenarios?: string;
+  /** The test's call journal (`GET`, with `?method=&url=&unanswered=true&mockId=`; `DELETE` clears it). @default '/__harness__/journal' */
+  journal?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */
@@ -190,6 +193,11 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   allowHosts?: (string | RegExp)[];
   /** Carry the current test ID to other services of yours (and to a standalone harness server). */
   propagate?: PropagateOptions;
+  /**
+   * The per-test call journal: every intercepted call, what was sent and which mock answered.
+   * On by default (100 calls per test ID); `false` turns it off.
+   */
+  journal?: JournalOptions | false;
 }
 
 export interface PropagateOptions {

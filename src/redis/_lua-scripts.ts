@@ -111,4 +111,24 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
 );
 
-export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1])`);
+/** KEYS[1] the session, KEYS[2] its journal: ending a test forgets both. */
+export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1], KEYS[2])`);
+
+/** KEYS[1] the journal list: ARGV[2] one JSON entry, ARGV[3] how many entries to keep. */
+export const APPEND_CALL_SCRIPT = lua(
+  'appendCall',
+  `redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[3]), -1)
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`,
+);
+
+/** KEYS[1] the journal list → its JSON entries, oldest first. */
+export const READ_CALLS_SCRIPT = lua(
+  'readCalls',
+  `local entries = redis.call('LRANGE', KEYS[1], 0, -1)
+if #entries > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return entries`,
+);
+
+export const CLEAR_CALLS_SCRIPT = lua('clearCalls', `return redis.call('DEL', KEYS[1])`);

@@ -21,8 +21,8 @@ export interface IORedisLike {
 /** A Redis client: node-redis v4+ (`createClient()`) or ioredis (`new Redis()`). Only scripts are run. */
 export type RedisLike = NodeRedisLike | IORedisLike;
 
-/** Runs a Lua script on one key: EVALSHA, and EVAL when Redis does not know the script yet. */
-export type ScriptRunner = (script: LuaScript, key: string, args: string[]) => Promise<unknown>;
+/** Runs a Lua script on its keys: EVALSHA, and EVAL when Redis does not know the script yet. */
+export type ScriptRunner = (script: LuaScript, key: string | readonly string[], args: string[]) => Promise<unknown>;
 
 function isNoScript(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('NOSCRIPT');
@@ -40,7 +40,7 @@ export function toScriptRunner(client: unknown): ScriptRunner {
     if (typeof candidate.evalSha === 'function') {
       const nodeRedis = client as NodeRedisLike;
       return async (script, key, args) => {
-        const options = { keys: [key], arguments: args };
+        const options = { keys: typeof key === 'string' ? [key] : [...key], arguments: args };
         try {
           return await nodeRedis.evalSha(script.sha1, options);
         } catch (error) {
@@ -52,11 +52,12 @@ export function toScriptRunner(client: unknown): ScriptRunner {
     if (typeof candidate.evalsha === 'function') {
       const ioredis = client as IORedisLike;
       return async (script, key, args) => {
+        const keys = typeof key === 'string' ? [key] : key;
         try {
-          return await ioredis.evalsha(script.sha1, 1, key, ...args);
+          return await ioredis.evalsha(script.sha1, keys.length, ...keys, ...args);
         } catch (error) {
           if (!isNoScript(error)) throw error;
-          return ioredis.eval(script.source, 1, key, ...args);
+          return ioredis.eval(script.source, keys.length, ...keys, ...args);
         }
       };
     }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
+import type { JournalEntry } from '../core/journal/journal-entry.js';
 import type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from '../core/store/session-store.js';
 import type { ActiveScenario } from '../core/types.js';
-import { ACTIVATE_SCRIPT, ADVANCE_SCRIPT, END_SCRIPT, READ_SCRIPT, UPDATE_STATE_SCRIPT, type LuaScript } from './_lua-scripts.js';
+import { ACTIVATE_SCRIPT, ADVANCE_SCRIPT, APPEND_CALL_SCRIPT, CLEAR_CALLS_SCRIPT, END_SCRIPT, READ_CALLS_SCRIPT, READ_SCRIPT, UPDATE_STATE_SCRIPT, type LuaScript } from './_lua-scripts.js';
 import { toScriptRunner, type RedisLike } from './_script-runner.js';
 
 export interface RedisStoreOptions {
@@ -127,7 +128,14 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
    * One script, bounded by `timeoutMs`; every failure becomes a `STORE_UNAVAILABLE` HarnessError.
    * `what` names the step for the message, built only when it fails.
    */
-  function call(what: () => string, script: LuaScript, testId: string, args: string[]): Promise<unknown> {
+  /**
+   * The journal of a test ID: a list beside its session hash.
+   * @note A NUL byte cannot appear in a test ID taken from an HTTP header, so no test ID's
+   * session key can be another test's journal key.
+   */
+  const journalKey = (testId: string) => `${prefix}${testId}\u0000journal`;
+
+  function call(what: () => string, script: LuaScript, testId: string, args: string[], keys: readonly string[] = [prefix + testId]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(storeError(what, new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
       timer.unref();
@@ -137,7 +145,7 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
         else reject(storeError(what, error));
       };
       try {
-        run(script, prefix + testId, [ttl, ...args]).then((value) => settle(undefined, value), (error: unknown) => settle(error ?? new Error('unknown error')));
+        run(script, keys, [ttl, ...args]).then((value) => settle(undefined, value), (error: unknown) => settle(error ?? new Error('unknown error')));
       } catch (error) {
         settle(error ?? new Error('unknown error'));
       }
@@ -164,7 +172,17 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, [generation ?? '*', ...toUpdateArgs(changes)]);
     },
     async end(testId) {
-      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, []);
+      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId)]);
+    },
+    async appendCall(testId, entry: JournalEntry, maxEntries: number) {
+      await call(() => `record a call of test ${quote(testId)}`, APPEND_CALL_SCRIPT, testId, [JSON.stringify(entry), String(maxEntries)], [journalKey(testId)]);
+    },
+    async readCalls(testId) {
+      const entries = (await call(() => `read the journal of test ${quote(testId)}`, READ_CALLS_SCRIPT, testId, [], [journalKey(testId)])) as unknown[];
+      return entries.map((entry) => JSON.parse(String(entry)) as JournalEntry);
+    },
+    async clearCalls(testId) {
+      await call(() => `clear the journal of test ${quote(testId)}`, CLEAR_CALLS_SCRIPT, testId, [], [journalKey(testId)]);
     },
   };
 }

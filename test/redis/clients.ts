@@ -45,9 +45,20 @@ export async function connectClient(kind: ClientKind, url: string): Promise<Conn
   };
 }
 
-/** The client with a count of the scripts it was asked to run (one per round trip). */
-export function countRoundTrips<T extends object>(client: T): { client: T; count(): number } {
+/** The first key a script call names: node-redis passes `{ keys }`, ioredis `(script, numKeys, ...keys)`. */
+function firstKey(args: unknown[]): string {
+  const options = args[1] as { keys?: string[] } | number;
+  return typeof options === 'object' ? String(options.keys?.[0]) : String(args[2]);
+}
+
+/**
+ * The client with a count of the session scripts it was asked to run (one per round trip) and,
+ * apart, of its journal writes; `holdJournal()` keeps journal writes from starting until released.
+ */
+export function countRoundTrips<T extends object>(client: T): { client: T; count(): number; journalWrites(): number; holdJournal(): () => void } {
   let calls = 0;
+  let journalWrites = 0;
+  let held: Promise<void> | undefined;
   const proxy = new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
@@ -55,12 +66,28 @@ export function countRoundTrips<T extends object>(client: T): { client: T; count
       const method = value as (...args: unknown[]) => unknown;
       if (property === 'eval' || property === 'evalSha' || property === 'evalsha') {
         return (...args: unknown[]) => {
-          calls++;
-          return method.apply(target, args);
+          if (!firstKey(args).endsWith('\u0000journal')) {
+            calls++;
+            return method.apply(target, args);
+          }
+          journalWrites++;
+          return held === undefined ? method.apply(target, args) : held.then(() => method.apply(target, args));
         };
       }
       return method.bind(target);
     },
   });
-  return { client: proxy, count: () => calls };
+  return {
+    client: proxy,
+    count: () => calls,
+    journalWrites: () => journalWrites,
+    holdJournal() {
+      let release!: () => void;
+      held = new Promise((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
+  };
 }

@@ -83,7 +83,7 @@ if (!hasRedisServer()) {
   });
 
   for (const kind of CLIENT_KINDS) {
-    test(`[${kind}] an intercepted call costs one Redis round trip, two when it advances a sequence or writes state`, async () => {
+    test(`[${kind}] an intercepted call waits for one Redis round trip, two when it advances a sequence or writes state; its journal entry is written behind it`, async () => {
       const { harness, counted } = await setUp(kind, { unhandled: 'error' });
       const testId = randomUUID();
       expect((await control(harness, 'POST', '/__scenario__', testId, { scenario: 'counting' })).status).toBe(200);
@@ -102,6 +102,17 @@ if (!hasRedisServer()) {
       expect(await cost(() => appCall(harness, testId, `${API}/save`, { method: 'POST' }))).toBe(2);
       expect(await appCall(harness, testId, `${API}/sequence`)).toBe(1);
       expect(await (await control(harness, 'GET', '/__harness__/state', testId)).json()).toEqual({ testId, state: { saved: [1, 1] } });
+
+      // The call does not wait for its journal write: held back, the call still completes.
+      const writesBefore = counted.journalWrites();
+      const release = counted.holdJournal();
+      expect(await appCall(harness, testId, `${API}/plain`)).toEqual({ plain: true });
+      expect(counted.journalWrites()).toBe(writesBefore + 1);
+      release();
+      const calls = await harness.getCalls(testId);
+      expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname} ${call.answered}`)).toEqual([
+        ...['/plain', '/sequence', '/save', '/plain', '/sequence', '/save', '/sequence', '/plain'].map((path) => `${path.startsWith('/save') ? 'POST' : 'GET'} ${new URL(API).pathname.replace(/\/$/, '')}${path} true`),
+      ]);
     });
 
     test(`[${kind}] while Redis is down the control endpoints answer 503 in bounded time, and the next switch after Redis is back works`, async () => {

@@ -3,8 +3,9 @@ import { readTestId } from '../read-test-id.js';
 import type { ActiveScenario, HarnessEndpoints, ScenarioSummary } from '../types.js';
 import { unknownScenarioHint } from '../unknown-scenario-hint.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
-import { jsonResponse, toErrorResponse } from './json-response.js';
-import { discardBody, readJsonBody } from './read-json-body.js';
+import type { JournalEntry, JournalFilter } from '../journal/journal-entry.js';
+import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
+import { toErrorAnswer } from './json-response.js';
 import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
 
 /** What the control endpoints act on: the harness, seen through the few calls they make. */
@@ -18,6 +19,9 @@ export interface ControlTarget {
   isRegistered(scenarioId: string): boolean;
   /** The scenario catalogue, in registration order. */
   listScenarios(): readonly ScenarioSummary[];
+  /** The test's journal (`undefined`: the journal is off). */
+  getCalls?(testId: string, filter: JournalFilter): Promise<JournalEntry[]>;
+  clearCalls?(testId: string): Promise<void>;
 }
 
 export interface ControlOptions {
@@ -29,8 +33,22 @@ export interface ControlOptions {
   logError(message: string, error: unknown): void;
 }
 
-/** A handler for the control endpoints: a control request's Response, or `null` for any other request. */
-export type ControlRequestHandler = (request: Request) => Promise<Response | null>;
+/** A handler for the control endpoints: a control request's answer, or `null` for any other request. */
+export type ControlRequestHandler = (call: ControlCall) => Promise<ControlAnswer | null>;
+
+/** `?method=POST&url=*\/v1/charges&unanswered=true&mockId=x` → a journal filter. */
+function journalFilterOf(search: string): JournalFilter {
+  const params = new URLSearchParams(search);
+  const filter: JournalFilter = {};
+  const method = params.get('method');
+  const url = params.get('url');
+  const mockId = params.get('mockId');
+  if (method !== null && method !== '') filter.method = method;
+  if (url !== null && url !== '') filter.url = url;
+  if (mockId !== null && mockId !== '') filter.mockId = mockId;
+  if (params.get('unanswered') === 'true') filter.unanswered = true;
+  return filter;
+}
 
 /**
  * Build the control endpoints of SPEC §4 as one Fetch handler; every framework adapter calls
@@ -42,22 +60,22 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
 } {
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal]);
 
-  async function switchScenario(request: Request, testId: string): Promise<Response> {
-    const body = await readJsonBody(request, maxBodyBytes);
+  async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
+    const body = await call.readJson(maxBodyBytes);
     if (!body.ok) {
       return body.status === 413
-        ? jsonResponse({ error: 'Request body too large' }, 413)
-        : jsonResponse({ error: 'Invalid request body', details: [body.issue] }, 400);
+        ? jsonAnswer({ error: 'Request body too large' }, 413)
+        : jsonAnswer({ error: 'Invalid request body', details: [body.issue] }, 400);
     }
     const parsed = parseSwitchRequestBody(body.value);
-    if (!parsed.success) return jsonResponse({ error: 'Invalid request body', details: parsed.issues }, 400);
+    if (!parsed.success) return jsonAnswer({ error: 'Invalid request body', details: parsed.issues }, 400);
     const { scenario, variant } = parsed.data;
     if (!target.isRegistered(scenario)) {
       // @note SPEC §4.1 fixes `error` word for word, so the suggestion goes beside it, in `hint`.
       const registered = target.listScenarios().map(({ id }) => id);
-      return jsonResponse(
+      return jsonAnswer(
         { error: `Scenario '${scenario}' not found. Did you forget to register it?`, hint: unknownScenarioHint(scenario, registered, endpoints.scenarios) },
         400,
       );
@@ -68,7 +86,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       ...(parsed.unknownKeys.length === 0 ? [] : [`Ignored ${unknownKeysMessage(parsed.unknownKeys, Object.keys(switchRequestBodySchema.shape))}.`]),
       ...(warning === undefined ? [] : [warning]),
     ];
-    return jsonResponse({
+    return jsonAnswer({
       success: true,
       testId,
       scenarioId: scenario,
@@ -77,11 +95,11 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     });
   }
 
-  async function getScenario(testId: string): Promise<Response> {
+  async function getScenario(testId: string): Promise<ControlAnswer> {
     const active = await target.getActiveScenario(testId);
-    if (active === undefined) return jsonResponse({ error: 'No active scenario for this test ID', testId }, 404);
+    if (active === undefined) return jsonAnswer({ error: 'No active scenario for this test ID', testId }, 404);
     const scenarioName = target.scenarioName(active.scenarioId);
-    return jsonResponse({
+    return jsonAnswer({
       testId,
       scenarioId: active.scenarioId,
       ...(scenarioName === undefined ? {} : { scenarioName }),
@@ -89,44 +107,56 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     });
   }
 
-  async function route(request: Request, pathname: string): Promise<Response | null> {
-    const testId = readTestId(request.headers);
+  async function journal(call: ControlCall, testId: string): Promise<ControlAnswer> {
+    if (target.getCalls === undefined || target.clearCalls === undefined) {
+      return jsonAnswer({ error: 'The journal is off: this harness keeps no calls (createHarness({ journal: false }), or a store without appendCall/readCalls).' }, 404);
+    }
+    if (call.method === 'DELETE') {
+      await target.clearCalls(testId);
+      return jsonAnswer({ success: true, testId });
+    }
+    return jsonAnswer({ testId, calls: await target.getCalls(testId, journalFilterOf(call.search)) });
+  }
+
+  async function route(call: ControlCall, pathname: string): Promise<ControlAnswer | null> {
+    const testId = readTestId({ [TEST_ID_HEADER]: call.header(TEST_ID_HEADER) ?? undefined, baggage: call.header('baggage') ?? undefined });
     if (testId.length > maxTestIdLength) {
-      return jsonResponse(
+      return jsonAnswer(
         { error: `Test ID too long: the ${TEST_ID_HEADER} header has ${testId.length} characters, the limit is ${maxTestIdLength} (limits.maxTestIdLength). Use a shorter test ID, such as a UUID.` },
         400,
       );
     }
-    const { method } = request;
-    if (pathname === endpoints.setScenario && method === 'POST') return switchScenario(request, testId);
+    const { method } = call;
+    if (pathname === endpoints.setScenario && method === 'POST') return switchScenario(call, testId);
     if (pathname === endpoints.setScenario && method === 'DELETE') {
       await target.endTest(testId);
-      return jsonResponse({ success: true, testId });
+      return jsonAnswer({ success: true, testId });
     }
     if (pathname === endpoints.getScenario && (method === 'GET' || method === 'HEAD')) return getScenario(testId);
     if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
-      return jsonResponse({ testId, state: await target.getState(testId) });
+      return jsonAnswer({ testId, state: await target.getState(testId) });
     }
-    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) return jsonResponse({ scenarios: target.listScenarios() });
+    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) return jsonAnswer({ scenarios: target.listScenarios() });
+    if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
     const allowed = [
       ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
-      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios].includes(pathname) ? ['GET'] : []),
+      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal].includes(pathname) ? ['GET'] : []),
+      ...(pathname === endpoints.journal ? ['DELETE'] : []),
     ];
-    return jsonResponse({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
+    return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }
 
   return {
     isControlPath: (pathname) => paths.has(pathname),
-    async handle(request) {
-      const pathname = new URL(request.url).pathname;
-      if (!paths.has(pathname)) return null;
+    async handle(call) {
+      if (!paths.has(call.pathname)) return null;
       try {
-        return await route(request, pathname);
+        return await route(call, call.pathname);
       } catch (error) {
-        return toErrorResponse(error, options.logError);
+        return toErrorAnswer(error, options.logError);
       } finally {
         // A body the endpoint did not read (GET, 405, a refused test ID) would stall the connection.
-        discardBody(request);
+        call.discard();
       }
     },
   };

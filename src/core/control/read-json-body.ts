@@ -59,7 +59,7 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
   return parseJson(Buffer.concat(chunks).toString('utf8'));
 }
 
-function parseJson(text: string): JsonBodyResult {
+export function parseJson(text: string): JsonBodyResult {
   if (text.trim() === '') return { ok: false, status: 400, issue: invalidJsonIssue('the body is empty') };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

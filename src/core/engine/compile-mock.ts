@@ -53,6 +53,9 @@ export interface CompiledMock {
   needsBody: boolean;
   /** The first `match` criterion that does not hold, as `match.query.page: missing (expected "2")`. */
   explainMiss(input: MatchInput): string | undefined;
+  /** The scenario the mock belongs to, and the variant when it is in a variant's overlay. */
+  scenarioId: string;
+  variant: string | undefined;
   /** The mock's own name (`id` in its definition), for the journal and verification. */
   id: string | undefined;
   /** The `match` criteria (not URL and method); `undefined` when there are none. */
@@ -87,7 +90,7 @@ function compileStringMatches(record: Record<string, StringMatch>, field: string
 }
 
 /** Compile one validated mock. Throws `DefinitionError` naming the field that is wrong. */
-export function compileMock(mock: Mock, order: number, key: string): CompiledMock {
+export function compileMock(mock: Mock, order: number, key: string, owner: { scenarioId: string; variant?: string | undefined } = { scenarioId: '' }): CompiledMock {
   const url = compileUrlPattern(mock.url);
   const methods = mock.method === undefined ? undefined : new Set((Array.isArray(mock.method) ? mock.method : [mock.method]).map((m) => m.toUpperCase()));
 
@@ -143,6 +146,8 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
     specificity: query.length + headers.length + state.length + (body?.leaves ?? 0) + (graphql?.leaves ?? 0),
     needsBody: body !== undefined || graphql !== undefined || readsBody,
     matches: criteria.length === 0 ? undefined : (input) => criteria.every((criterion) => criterion.test(input)),
+    scenarioId: owner.scenarioId,
+    variant: owner.variant,
     explainMiss: (input) => criteria.find((criterion) => !criterion.test(input))?.explain(input),
     id: mock.id,
     responses,

@@ -100,7 +100,7 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
     const mocks = layer.mocks.flatMap((mock, i) => {
       if (mocksWithIssues.has(`${layer.issuePrefix}/${i}`)) return [];
       try {
-        const compiledMock = compileMock(mock, i, `${layer.keyPrefix}#${i}`);
+        const compiledMock = compileMock(mock, i, `${layer.keyPrefix}#${i}`, { scenarioId: layer.id, variant: layer.variant });
         const unsafe = checkRegexes ? findUnsafeRegexes(mock) : [];
         for (const { field, message } of unsafe) problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${field}: ${message}`);
         return unsafe.length === 0 ? [compiledMock] : [];

@@ -11,6 +11,8 @@ const NONE: readonly CompiledMock[] = [];
  */
 export interface MockIndex {
   readonly size: number;
+  /** Every mock of the layer, in definition order (for near-miss text, never the hot path). */
+  readonly all: readonly CompiledMock[];
   /** The candidate lists for a URL, in no particular order; `order` on each mock decides ties. */
   lookup(origin: string, pathname: string): readonly (readonly CompiledMock[])[];
 }
@@ -38,6 +40,7 @@ export function createMockIndex(mocks: readonly CompiledMock[]): MockIndex {
 
   return {
     size: mocks.length,
+    all: mocks,
     lookup(origin, pathname) {
       const path = trimTrailingSlash(pathname);
       const lists: (readonly CompiledMock[])[] = [];

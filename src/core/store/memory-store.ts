@@ -1,3 +1,4 @@
+import type { JournalEntry } from '../journal/journal-entry.js';
 import type { ActiveScenario } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
 import { sequenceIndex, type SequenceRepeat, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
@@ -28,6 +29,8 @@ export interface MemoryStore extends SessionStore {
 
 interface MemorySession extends SessionSnapshot {
   positions: Map<string, number> | undefined;
+  /** The journal, oldest first; created on the first recorded call. */
+  calls: JournalEntry[] | undefined;
   touchedAt: number;
   generation: string;
 }
@@ -61,7 +64,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       evict(now);
       return undefined;
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, touchedAt: now, generation: '' };
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
     evict(now);
@@ -120,6 +123,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async end(testId) {
       sessions.delete(testId);
+    },
+    async appendCall(testId, entry: JournalEntry, maxEntries: number) {
+      const session = touch(testId, true);
+      session.calls ??= [];
+      session.calls.push(entry);
+      if (session.calls.length > maxEntries) session.calls.splice(0, session.calls.length - maxEntries);
+    },
+    async readCalls(testId) {
+      return [...(touch(testId, false)?.calls ?? [])];
+    },
+    async clearCalls(testId) {
+      const session = sessions.get(testId);
+      if (session !== undefined) session.calls = undefined;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { JournalEntry } from '../journal/journal-entry.js';
 import type { ActiveScenario } from '../types.js';
 
 /** A test's state: string keys (dots allowed) to any JSON value. */
@@ -46,8 +47,18 @@ export interface SessionStore {
    * switch writes nothing); without it, unconditionally.
    */
   updateState(testId: string, changes: readonly StateChange[], generation?: string): Promise<void>;
-  /** Forget the test ID: active scenario, state and positions. */
+  /** Forget the test ID: active scenario, state, positions and journal. */
   end(testId: string): Promise<void>;
+  /**
+   * Record one outgoing call in the test's journal, keeping the last `maxEntries`. The journal
+   * is not cleared by a switch, only by `end`, `clearCalls`, eviction or expiry. Optional: a
+   * store without it keeps no journal.
+   */
+  appendCall?(testId: string, entry: JournalEntry, maxEntries: number): Promise<void>;
+  /** The test's journal, oldest first (`[]` when none). */
+  readCalls?(testId: string): Promise<JournalEntry[]>;
+  /** Empty the test's journal, leaving its session as it is. */
+  clearCalls?(testId: string): Promise<void>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
   /**

@@ -1,0 +1,43 @@
+import { readJsonBody, discardBody, type JsonBodyResult } from './read-json-body.js';
+
+/**
+ * A control request as plain data: what the control endpoints read of it. Node adapters build
+ * one straight from `IncomingMessage` (no Fetch Request, no web stream); Fetch-native hosts
+ * (Hono, Next.js, `harness.handle()`) build one from their Request.
+ */
+export interface ControlCall {
+  method: string;
+  pathname: string;
+  /** The query string, `?`-prefixed or empty (journal filters). */
+  search: string;
+  /** A request header by lower-case name, `null` when absent. */
+  header(name: string): string | null;
+  /** The body as JSON, read up to `limit` bytes (the rest dropped, never buffered). */
+  readJson(limit: number): Promise<JsonBodyResult>;
+  /** Drop a body nobody read, so the connection stays usable. */
+  discard(): void;
+}
+
+/** A control answer as plain data: every endpoint answers JSON text. */
+export interface ControlAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** The JSON answer every control endpoint gives. */
+export function jsonAnswer(body: unknown, status = 200, headers?: Record<string, string>): ControlAnswer {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, text: JSON.stringify(body) };
+}
+
+/** A `ControlCall` over a Fetch Request. */
+export function controlCallFromRequest(request: Request, url = new URL(request.url)): ControlCall {
+  return {
+    method: request.method,
+    pathname: url.pathname,
+    search: url.search,
+    header: (name) => request.headers.get(name),
+    readJson: (limit) => readJsonBody(request, limit),
+    discard: () => discardBody(request),
+  };
+}

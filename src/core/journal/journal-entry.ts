@@ -1,0 +1,69 @@
+/** One outgoing call of a test, as its journal records it (oldest first). */
+export interface JournalEntry {
+  /** When the call was intercepted (ISO 8601). */
+  at: string;
+  method: string;
+  url: string;
+  /** Lower-case names; secrets redacted (`[redacted]`), see `journal.redactHeaders`. */
+  requestHeaders: Record<string, string>;
+  /** The parsed view of the body (JSON, form or multipart fields, else the text); cut at `journal.maxBodyBytes`. */
+  requestBody?: unknown;
+  /** True when the body was longer than `journal.maxBodyBytes`: `requestBody` is then its first part, as text. */
+  requestBodyTruncated?: true;
+  /** True when a mock answered the call. */
+  answered: boolean;
+  /** The scenario whose mock answered (for a `default` fallback: `default`). */
+  scenarioId?: string;
+  /** The variant whose overlay answered. */
+  variant?: string;
+  /** Which layer answered: the active variant's overlay, the active scenario, or the `default` fallback. */
+  layer?: 'variant' | 'scenario' | 'default';
+  /** The answering mock's position in its list of mocks. */
+  mockIndex?: number;
+  /** The answering mock's `id`, when it has one. */
+  mockId?: string;
+  /** The status answered (for a mock with `error`, none). */
+  status?: number;
+  /** `error: 'network'` of the answering mock. */
+  fault?: 'network';
+  /** Milliseconds the mock's `delay` held the answer back. */
+  delayMs?: number;
+  /** For a sequence: the 0-based step served. */
+  step?: number;
+  /** For an unanswered call: what `unhandled` did with it. */
+  unhandled?: 'passed-through' | 'failed' | 'passed-through (loopback)' | 'passed-through (allowHosts)';
+  /** Milliseconds from interception to the answer (or the decision to pass the call on), `delayMs` included. */
+  durationMs: number;
+  /** For an unanswered call (and, with `journal.explainAnswered`, an answered one): why the nearest mocks did not answer. */
+  nearMisses?: string[];
+}
+
+/** Which calls `getCalls` and `GET /__harness__/journal` return; every field narrows. */
+export interface JournalFilter {
+  /** Case-insensitive. */
+  method?: string;
+  /** A substring of the URL, or a pattern with `*` (any characters): `'*\/v1/charges'`. */
+  url?: string;
+  /** Only the calls no mock answered. */
+  unanswered?: boolean;
+  /** Only calls answered by the mock with this `id`. */
+  mockId?: string;
+}
+
+/** How the journal records calls. */
+export interface JournalOptions {
+  /** @default true */
+  enabled?: boolean;
+  /** Calls kept per test ID; older ones are dropped first. @default 100 */
+  maxEntries?: number;
+  /** Request bodies larger than this are kept as their first part, as text. @default 8192 */
+  maxBodyBytes?: number;
+  /**
+   * Header names whose values are replaced by `[redacted]`, on top of the defaults
+   * (`authorization`, `cookie`, `proxy-authorization`, `x-api-key`, and names containing
+   * `token`, `secret`, `password`, `api-key`, `signature` or `session`). `false` turns redaction off.
+   */
+  redactHeaders?: string[] | false;
+  /** Also explain near misses for answered calls (costs time on every call). @default false */
+  explainAnswered?: boolean;
+}

@@ -1,0 +1,17 @@
+const REDACTED = '[redacted]';
+const ALWAYS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'set-cookie'];
+/** Names that carry credentials whatever their exact spelling: `x-auth-token`, `x-client-secret`, `stripe-signature`. */
+const SECRET_LOOKING = /token|secret|passw|api-?key|signature|session|credential/i;
+
+/**
+ * The request headers as a journal keeps them: lower-case names, secret values replaced by
+ * `[redacted]`; `redact: false` keeps every value.
+ */
+export function createHeaderRedactor(redact: readonly string[] | false): (headers: Headers) => Record<string, string> {
+  const names = redact === false ? undefined : new Set([...ALWAYS, ...redact.map((name) => name.toLowerCase())]);
+  return (headers) => {
+    const out: Record<string, string> = Object.create(null);
+    for (const [name, value] of headers) out[name] = names !== undefined && (names.has(name) || SECRET_LOOKING.test(name)) ? REDACTED : value;
+    return out;
+  };
+}
