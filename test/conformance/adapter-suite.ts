@@ -70,6 +70,28 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(await greeting(testId)).toBe('hello from the default scenario');
     });
 
+    test('the journal lists the calls the app made for this test only; DELETE clears it', async () => {
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      await switchTo(mine, 'friendly');
+      await greeting(mine);
+      await greeting(theirs);
+      const journal = async (testId: string, query = '') => {
+        const response = await fetch(app.url(`/__harness__/journal${query}`), { headers: { [HEADER]: testId } });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { testId: string; calls: { method: string; url: string; answered: boolean; scenarioId?: string }[] };
+      };
+      const { testId, calls } = await journal(mine);
+      expect(testId).toBe(mine);
+      expect(calls.map(({ method, url, answered, scenarioId }) => ({ method, path: new URL(url).pathname, answered, scenarioId }))).toEqual([
+        { method: 'GET', path: '/upstream/greeting', answered: true, scenarioId: 'friendly' },
+      ]);
+      expect((await journal(mine, '?method=POST')).calls).toEqual([]);
+      const cleared = await fetch(app.url('/__harness__/journal'), { method: 'DELETE', headers: { [HEADER]: mine } });
+      expect(await cleared.json()).toEqual({ success: true, testId: mine });
+      expect((await journal(mine)).calls).toEqual([]);
+      expect((await journal(theirs)).calls).toHaveLength(1);
+    });
+
     test('the scenario catalogue lists the registered scenarios; other methods are 405', async () => {
       const response = await fetch(app.url('/__harness__/scenarios'));
       expect(response.status).toBe(200);

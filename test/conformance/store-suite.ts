@@ -240,6 +240,34 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       expect({ ...(await peer.read(fresh))!.state }).toEqual({ k: 1 });
     });
 
+    const entry = (n: number) => ({ at: new Date(0).toISOString(), method: 'GET', url: `https://api.x.test/${n}`, requestHeaders: {}, answered: true, durationMs: n });
+
+    test('the journal keeps the last entries in order, survives a switch, and is dropped with the test', async () => {
+      const testId = randomUUID();
+      expect(await store.readCalls!(testId)).toEqual([]);
+      await store.activate(testId, { scenarioId: 'alpha' });
+      for (const n of range(7)) await (n % 2 === 0 ? store : peer).appendCall!(testId, entry(n), 5);
+      expect((await peer.readCalls!(testId)).map((call) => call.durationMs)).toEqual([2, 3, 4, 5, 6]);
+      await peer.activate(testId, { scenarioId: 'beta' });
+      await store.updateState(testId, [set('k', 1)]);
+      expect((await store.readCalls!(testId)).length).toBe(5);
+      expect((await store.read(testId))?.active).toEqual({ scenarioId: 'beta' });
+      await peer.clearCalls!(testId);
+      expect(await store.readCalls!(testId)).toEqual([]);
+      expect({ ...(await store.read(testId))?.state }).toEqual({ k: 1 });
+      await store.appendCall!(testId, entry(9), 5);
+      await peer.end(testId);
+      expect(await store.readCalls!(testId)).toEqual([]);
+      expect(await store.read(testId)).toBeUndefined();
+    });
+
+    test('concurrent journal writes of one test lose nothing up to the bound; other tests never see them', async () => {
+      const [a, b] = [randomUUID(), randomUUID()];
+      await Promise.all(range(40).map((n) => (n % 2 === 0 ? store : peer).appendCall!(n % 4 < 2 ? a : b, entry(n), 100)));
+      expect((await store.readCalls!(a)).map((call) => call.durationMs).sort((x, y) => x - y)).toEqual(range(40).filter((n) => n % 4 < 2));
+      expect((await store.readCalls!(b)).length).toBe(20);
+    });
+
     test('a session written only by setState or a sequence has state and no active scenario', async () => {
       const [a, b] = [randomUUID(), randomUUID()];
       await store.updateState(a, [set('k', 'v')]);

@@ -30,8 +30,11 @@ export interface JournalEntry {
   delayMs?: number;
   /** For a sequence: the 0-based step served. */
   step?: number;
-  /** For an unanswered call: what `unhandled` did with it. */
-  unhandled?: 'passed-through' | 'failed' | 'passed-through (loopback)' | 'passed-through (allowHosts)';
+  /**
+   * For an unanswered call: what happened to it (`unhandled`, or `allowHosts`). Unanswered calls
+   * to loopback are not journaled: in-process test clients calling the app live there too.
+   */
+  unhandled?: 'passed-through' | 'failed' | 'passed-through (allowHosts)';
   /** Milliseconds from interception to the answer (or the decision to pass the call on), `delayMs` included. */
   durationMs: number;
   /** For an unanswered call (and, with `journal.explainAnswered`, an answered one): why the nearest mocks did not answer. */
