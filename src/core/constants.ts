@@ -14,6 +14,8 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   getState: '/__harness__/state',
   scenarios: '/__harness__/scenarios',
   journal: '/__harness__/journal',
+  inspector: '/__harness__/',
+  sessions: '/__harness__/sessions',
 });
 
 /** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */

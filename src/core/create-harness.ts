@@ -19,6 +19,7 @@ import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap, Sce
 import { undeclaredVariantNote } from './undeclared-variant-note.js';
 import { unknownScenarioHint } from './unknown-scenario-hint.js';
 import { validateOptions } from './validate-options.js';
+import { scenarioDetails, type ScenarioDetails } from '../inspector/scenario-details.js';
 
 /** The IDs of a scenario map, as a union of string literals. */
 export type ScenarioId<S extends ScenarioMap> = Extract<keyof S, string>;
@@ -270,6 +271,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   }
   Object.defineProperty(harness, HARNESS_INTERNALS, { value: { handleControl } satisfies HarnessInternals, enumerable: false });
 
+  let details: readonly ScenarioDetails[] | undefined;
+  const listSessions = store.listSessions;
   const control = createControlRequestHandler(
     {
       switchScenario: activate,
@@ -279,6 +282,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
       listScenarios: () => catalogue,
+      scenarioDetails: () => (details ??= scenarioDetails(definitions, catalogue)),
+      ...(listSessions === undefined ? {} : { listSessions: (cursor: string | undefined, limit: number, search?: string) => listSessions.call(store, cursor, limit, search) }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },

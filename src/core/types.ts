@@ -130,6 +130,10 @@ export interface HarnessEndpoints {
   scenarios?: string;
   /** The test's call journal (`GET`, with `?method=&url=&unanswered=true&mockId=`; `DELETE` clears it). @default '/__harness__/journal' */
   journal?: string;
+  /** The inspector page (`GET`, HTML): live test IDs, their scenario, state and journal; the scenarios and their mocks. @default '/__harness__/' */
+  inspector?: string;
+  /** The live test IDs, paged (`GET`, with `?search=&limit=&cursor=`), as the inspector lists them. @default '/__harness__/sessions' */
+  sessions?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */

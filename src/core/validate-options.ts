@@ -5,7 +5,7 @@ import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
 const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
-const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal'] as const;
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'inspector', 'sessions'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
 
 function describe(value: unknown): string {
@@ -52,10 +52,12 @@ export function validateOptions(options: HarnessOptions): void {
     }
   }
   // Each GET endpoint needs a path of its own; setScenario (POST, DELETE) may share one.
+  // The inspector answers with and without its trailing slash, so paths are compared without it.
   const gets = GET_ENDPOINTS.map((name) => [name, options.endpoints?.[name] ?? DEFAULT_ENDPOINTS[name]] as const);
+  const bare = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
   for (const [index, [name, path]] of gets.entries()) {
-    const clash = gets.slice(index + 1).find(([, other]) => other === path);
-    if (clash !== undefined) fail(`"endpoints.${name}" and "endpoints.${clash[0]}" are both ${JSON.stringify(path)}; both answer GET, so give them different paths.`);
+    const clash = gets.slice(index + 1).find(([, other]) => bare(other) === bare(path));
+    if (clash !== undefined) fail(`"endpoints.${name}" and "endpoints.${clash[0]}" are both ${JSON.stringify(bare(path))}; both answer GET, so give them different paths.`);
   }
   if (options.limits !== undefined) {
     if (typeof options.limits !== 'object' || options.limits === null) fail(`expected "limits" to be an object, instead got ${describe(options.limits)}.`);

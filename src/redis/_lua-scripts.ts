@@ -132,3 +132,50 @@ return entries`,
 );
 
 export const CLEAR_CALLS_SCRIPT = lua('clearCalls', `return redis.call('DEL', KEYS[1])`);
+
+/**
+ * No keys (it walks the key space): ARGV[2] SCAN cursor, ARGV[3] test IDs wanted (also the
+ * SCAN COUNT), ARGV[4] MATCH pattern, ARGV[5] the prefix, ARGV[6] the journal key suffix,
+ * ARGV[7] the search text, lower-case ('' for none) → { next cursor, { testId, scenario,
+ * variant, journal length, newest call's time, ... } }. A journal key is listed only for a
+ * test ID without a session hash (one that never switched), so no test ID is listed twice;
+ * keys of other types under the prefix are skipped. Listing renews no expiry.
+ */
+export const LIST_SESSIONS_SCRIPT = lua(
+  'listSessions',
+  `local cursor = ARGV[2]
+local wanted = tonumber(ARGV[3])
+local prefixLength = #ARGV[5]
+local suffix = ARGV[6]
+local out = {}
+local found = 0
+local rounds = 0
+repeat
+  local reply = redis.call('SCAN', cursor, 'MATCH', ARGV[4], 'COUNT', wanted)
+  cursor = reply[1]
+  for _, key in ipairs(reply[2]) do
+    local isJournal = #key > #suffix and string.sub(key, -#suffix) == suffix
+    local session = key
+    if isJournal then session = string.sub(key, 1, -#suffix - 1) end
+    local testId = string.sub(session, prefixLength + 1)
+    local matches = ARGV[7] == '' or string.find(string.lower(testId), ARGV[7], 1, true) ~= nil
+    if matches and (not isJournal or redis.call('EXISTS', session) == 0) then
+      local fields = {false, false}
+      if not isJournal then fields = redis.pcall('HMGET', session, 'a', 'v') end
+      local count = redis.pcall('LLEN', session .. suffix)
+      if fields.err == nil and type(count) == 'number' then
+        local last = false
+        if count > 0 then last = string.match(redis.call('LINDEX', session .. suffix, -1), '^{"at":"([^"]*)"') or false end
+        out[#out + 1] = testId
+        out[#out + 1] = fields[1]
+        out[#out + 1] = fields[2]
+        out[#out + 1] = count
+        out[#out + 1] = last
+        found = found + 1
+      end
+    end
+  end
+  rounds = rounds + 1
+until cursor == '0' or found >= wanted or rounds >= 64
+return {cursor, out}`,
+);

@@ -2,9 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
-import type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from '../core/store/session-store.js';
+import type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from '../core/store/session-store.js';
 import type { ActiveScenario } from '../core/types.js';
-import { ACTIVATE_SCRIPT, ADVANCE_SCRIPT, APPEND_CALL_SCRIPT, CLEAR_CALLS_SCRIPT, END_SCRIPT, READ_CALLS_SCRIPT, READ_SCRIPT, UPDATE_STATE_SCRIPT, type LuaScript } from './_lua-scripts.js';
+import {
+  ACTIVATE_SCRIPT,
+  ADVANCE_SCRIPT,
+  APPEND_CALL_SCRIPT,
+  CLEAR_CALLS_SCRIPT,
+  END_SCRIPT,
+  LIST_SESSIONS_SCRIPT,
+  READ_CALLS_SCRIPT,
+  READ_SCRIPT,
+  UPDATE_STATE_SCRIPT,
+  type LuaScript,
+} from './_lua-scripts.js';
 import { toScriptRunner, type RedisLike } from './_script-runner.js';
 
 export interface RedisStoreOptions {
@@ -33,6 +44,8 @@ export interface RedisStoreOptions {
 }
 
 const DEFAULT_PREFIX = 'scenario-harness:';
+/** A test's journal list is `<prefix><testId>` + this, beside its session hash. */
+const JOURNAL_SUFFIX = '\u0000journal';
 
 /** Classes of Redis error replies (node-redis `ErrorReply`, ioredis `ReplyError`): Redis answered, with an error. */
 const REPLY_ERROR_CLASSES = new Set(['ErrorReply', 'ReplyError']);
@@ -69,6 +82,33 @@ function toSnapshot(reply: unknown): SessionSnapshot | undefined {
   const frozen: TestState = Object.freeze(state);
   if (scenarioId === undefined) return { state: frozen, generation };
   return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen, generation };
+}
+
+/** A SCAN MATCH pattern for `text` as it is: glob characters escaped. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
+/**
+ * The same, matching ASCII letters in either case (`ab` → `[aA][bB]`): searches ignore case.
+ * @note ASCII only, as Lua's string.lower, which checks each match, folds ASCII only.
+ */
+function caseFoldGlob(text: string): string {
+  return [...text].map((char) => (/[a-z]/i.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : escapeGlob(char))).join('');
+}
+
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+
+/** The list script's flat reply → one page of sessions. */
+function toSessionPage(reply: unknown): SessionPage {
+  const [cursor, flat] = reply as [unknown, unknown[]];
+  const sessions: SessionSummary[] = [];
+  for (let i = 0; i + 4 < flat.length; i += 5) {
+    const [testId, scenarioId, variant, calls, lastCallAt] = flat.slice(i, i + 5);
+    const active = scenarioId == null ? undefined : variant == null ? { scenarioId: String(scenarioId) } : { scenarioId: String(scenarioId), variant: String(variant) };
+    sessions.push({ testId: String(testId), ...(active === undefined ? {} : { active }), calls: Number(calls), ...(lastCallAt == null ? {} : { lastCallAt: String(lastCallAt) }) });
+  }
+  return String(cursor) === '0' ? { sessions } : { sessions, cursor: String(cursor) };
 }
 
 /** `setState` changes → the update script's (op, field, JSON) triples. */
@@ -133,7 +173,7 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
    * @note A NUL byte cannot appear in a test ID taken from an HTTP header, so no test ID's
    * session key can be another test's journal key.
    */
-  const journalKey = (testId: string) => `${prefix}${testId}\u0000journal`;
+  const journalKey = (testId: string) => `${prefix}${testId}${JOURNAL_SUFFIX}`;
 
   function call(what: () => string, script: LuaScript, testId: string, args: string[], keys: readonly string[] = [prefix + testId]): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -183,6 +223,16 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
     },
     async clearCalls(testId) {
       await call(() => `clear the journal of test ${quote(testId)}`, CLEAR_CALLS_SCRIPT, testId, [], [journalKey(testId)]);
+    },
+    /**
+     * SCAN over `<prefix>*<search>*`, in a script so that a page costs one round trip.
+     * @note On a Redis Cluster a script without keys runs on one node: the inspector then lists
+     * the test IDs of that node only.
+     */
+    async listSessions(cursor, limit, search = '') {
+      const pattern = `${escapeGlob(prefix)}*${caseFoldGlob(search)}*`;
+      const args = [cursor ?? '0', String(limit), pattern, prefix, JOURNAL_SUFFIX, asciiLower(search)];
+      return toSessionPage(await call(() => 'list the test IDs', LIST_SESSIONS_SCRIPT, '', args, []));
     },
   };
 }

@@ -4,6 +4,10 @@ import type { ActiveScenario, HarnessEndpoints, ScenarioSummary } from '../types
 import { unknownScenarioHint } from '../unknown-scenario-hint.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
 import type { JournalEntry, JournalFilter } from '../journal/journal-entry.js';
+import type { SessionStore } from '../store/session-store.js';
+import { inspectorAnswer } from '../../inspector/inspector-answer.js';
+import { listSessionsAnswer } from '../../inspector/list-sessions-answer.js';
+import type { ScenarioDetails } from '../../inspector/scenario-details.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
 import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
@@ -22,6 +26,10 @@ export interface ControlTarget {
   /** The test's journal (`undefined`: the journal is off). */
   getCalls?(testId: string, filter: JournalFilter): Promise<JournalEntry[]>;
   clearCalls?(testId: string): Promise<void>;
+  /** The catalogue with every scenario's mocks (`?mocks=true`). */
+  scenarioDetails(): readonly ScenarioDetails[];
+  /** One page of live test IDs (`undefined`: the store cannot list them). */
+  listSessions?: SessionStore['listSessions'];
 }
 
 export interface ControlOptions {
@@ -60,7 +68,10 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
 } {
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal]);
+  // The inspector answers with and without its trailing slash: Next.js redirects `/__harness__/` to `/__harness__`.
+  const inspectorPaths = new Set([endpoints.inspector, endpoints.inspector.length > 1 && endpoints.inspector.endsWith('/') ? endpoints.inspector.slice(0, -1) : `${endpoints.inspector}/`]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions, ...inspectorPaths]);
+  let page: Promise<ControlAnswer> | undefined;
 
   async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
     const body = await call.readJson(maxBodyBytes);
@@ -136,11 +147,18 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
       return jsonAnswer({ testId, state: await target.getState(testId) });
     }
-    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) return jsonAnswer({ scenarios: target.listScenarios() });
+    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
+      return jsonAnswer({ scenarios: new URLSearchParams(call.search).get('mocks') === 'true' ? target.scenarioDetails() : target.listScenarios() });
+    }
     if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
+    if (pathname === endpoints.sessions && (method === 'GET' || method === 'HEAD')) return listSessionsAnswer(target, call.search, pathname);
+    if (inspectorPaths.has(pathname) && (method === 'GET' || method === 'HEAD')) {
+      page ??= inspectorAnswer({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
+      return page;
+    }
     const allowed = [
       ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
-      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal].includes(pathname) ? ['GET'] : []),
+      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions].includes(pathname) || inspectorPaths.has(pathname) ? ['GET'] : []),
       ...(pathname === endpoints.journal ? ['DELETE'] : []),
     ];
     return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });

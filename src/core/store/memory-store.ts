@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
 import type { ActiveScenario } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
-import { sequenceIndex, type SequenceRepeat, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
+import { sequenceIndex, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
 
 export interface MemoryStoreOptions {
   /**
@@ -25,6 +25,8 @@ export interface MemoryStore extends SessionStore {
   /** Sessions held right now, including idle ones not yet evicted. */
   readonly size: number;
   pin(testId: string): () => void;
+  /** Most recently used first; the cursor is a position in that order. */
+  listSessions(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
 }
 
 interface MemorySession extends SessionSnapshot {
@@ -136,6 +138,25 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     async clearCalls(testId) {
       const session = sessions.get(testId);
       if (session !== undefined) session.calls = undefined;
+    },
+    async listSessions(cursor, limit, search) {
+      // Idle sessions go first, so none is listed that the next call would find gone.
+      evict(clock());
+      const needle = search?.toLowerCase() ?? '';
+      // The Map runs least recently used first; the inspector wants the newest tests on top.
+      const ids = [...sessions.keys()].reverse();
+      const matching = needle === '' ? ids : ids.filter((testId) => testId.toLowerCase().includes(needle));
+      const start = Math.max(0, Number.parseInt(cursor ?? '0', 10) || 0);
+      const end = start + limit;
+      return {
+        sessions: matching.slice(start, end).map((testId) => {
+          const { active, calls } = sessions.get(testId)!;
+          const last = calls?.at(-1);
+          return { testId, ...(active === undefined ? {} : { active }), calls: calls?.length ?? 0, ...(last === undefined ? {} : { lastCallAt: last.at }) };
+        }),
+        ...(end < matching.length ? { cursor: String(end) } : {}),
+        total: matching.length,
+      };
     },
   };
 }

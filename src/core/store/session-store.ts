@@ -16,6 +16,26 @@ export interface SessionSnapshot {
   generation?: string;
 }
 
+/** One live test ID, as the inspector lists it. */
+export interface SessionSummary {
+  testId: string;
+  /** The scenario (and variant) it selected; absent when it selected none (`default` answers). */
+  active?: ActiveScenario;
+  /** How many calls its journal holds. */
+  calls: number;
+  /** When its newest journaled call was made (ISO 8601). */
+  lastCallAt?: string;
+}
+
+/** One page of live test IDs (`listSessions`). */
+export interface SessionPage {
+  sessions: SessionSummary[];
+  /** Pass it back as `cursor` for the next page; absent on the last page. Digits only (an offset, a SCAN cursor): the endpoint refuses anything else. */
+  cursor?: string;
+  /** How many test IDs match in all, when the store knows it cheaply (the memory store does). */
+  total?: number;
+}
+
 /** One key written by `afterResponse.setState`. */
 export interface StateChange {
   key: string;
@@ -59,6 +79,14 @@ export interface SessionStore {
   readCalls?(testId: string): Promise<JournalEntry[]>;
   /** Empty the test's journal, leaving its session as it is. */
   clearCalls?(testId: string): Promise<void>;
+  /**
+   * One page of the live test IDs whose ID contains `search` (case-insensitive), for the
+   * inspector: start with no `cursor`, then pass the page's `cursor` back until it has none.
+   * Listing is not a use: it renews no session. A page may hold a few more or fewer than
+   * `limit`, and a test ID that moves between two pages may be listed twice or not at all.
+   * Optional: a store without it cannot be browsed in the inspector.
+   */
+  listSessions?(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
   /**
