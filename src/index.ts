@@ -18,7 +18,10 @@ export type { HarnessErrorCode } from './core/errors.js';
 /* Sessions and stores */
 export { createMemoryStore } from './core/store/memory-store.js';
 export type { MemoryStore, MemoryStoreOptions } from './core/store/memory-store.js';
-export type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestState } from './core/store/session-store.js';
+export type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from './core/store/session-store.js';
+
+/* The call journal */
+export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
 
 /* Definition and option types */
 export type {

@@ -12,7 +12,7 @@ export interface HarnessClientOptions {
   testId?: string;
   /**
    * Paths of the app's control endpoints, when it sets `createHarness({ endpoints })`.
-   * @default { setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__harness__/state', scenarios: '/__harness__/scenarios' }
+   * @default DEFAULT_ENDPOINTS: { setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__harness__/state', scenarios: '/__harness__/scenarios', journal: '/__harness__/journal', ... }
    */
   endpoints?: HarnessEndpoints;
   /**

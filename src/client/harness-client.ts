@@ -5,6 +5,10 @@ import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { TestState } from '../core/store/session-store.js';
 import type { ActiveScenario, HarnessEndpoints, ScenarioMap, ScenarioSummary } from '../core/types.js';
+import type { JournalEntry } from '../core/journal/journal-entry.js';
+import { compileCallFilter, type CallFilter } from './compile-call-filter.js';
+import { describeCall } from './describe-call.js';
+import { describeCallsSeen } from './describe-calls-seen.js';
 import { testIdHeaders } from './harness-baggage.js';
 import { isConnectionReset } from './is-connection-reset.js';
 
@@ -30,6 +34,18 @@ export interface WaitForStateOptions {
   interval?: number;
   /** Pauses between polls, in milliseconds; the last one repeats. @default [100, 250, 500, 1000] */
   intervals?: number[];
+}
+
+export interface WaitForCallOptions {
+  /** Milliseconds to keep polling the journal; `0` polls until the test runner's own timeout. @default 5000 */
+  timeout?: number;
+  /** Milliseconds between two reads of the journal. @default 100 */
+  interval?: number;
+}
+
+export interface ExpectCalledOptions {
+  /** How many calls must match, exactly. @default at least one */
+  times?: number;
 }
 
 /** The active scenario of a test, as `GET /__scenario__` reports it. */
@@ -177,6 +193,88 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     if (response.status !== 200) this.#fail(action, 'DELETE', this.endpoints.setScenario, response);
   }
 
+  /**
+   * The outgoing calls the app made for this test, oldest first, as its journal recorded them
+   * (`GET /__harness__/journal`): what was sent (secrets redacted), which mock answered, or
+   * why none did. `filter` narrows them, the body by partial deep match.
+   *
+   * @example
+   * const [charge] = await client.calls({ method: 'POST', url: '*\/v1/charges' });
+   * expect(charge?.requestBody).toMatchObject({ amount: 5000 });
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/journal.md
+   */
+  async calls(filter: CallFilter = {}): Promise<JournalEntry[]> {
+    const compiled = compileCallFilter(filter, 'calls()');
+    return compiled.select(await this.#readCalls(`read the calls of test ${quote(this.testId)}`));
+  }
+
+  /**
+   * Wait until the app has made a call that matches `filter` for this test, and return it (the
+   * oldest such call; at once when one is already in the journal). Polls the journal; on
+   * timeout the error shows the calls seen and why the closest ones do not match.
+   *
+   * @example
+   * await page.getByRole('button', { name: 'Pay' }).click();
+   * const charge = await harness.waitForCall({ method: 'POST', url: '*\/v1/charges' }, { timeout: 2000 });
+   */
+  async waitForCall(filter: CallFilter, options: WaitForCallOptions = {}): Promise<JournalEntry> {
+    const compiled = compileCallFilter(filter, 'waitForCall()');
+    const { timeout = 5000, interval = 100 } = options;
+    checkDuration('waitForCall()', 'timeout', timeout, 0);
+    checkDuration('waitForCall()', 'interval', interval, 1);
+    const action = `wait for test ${quote(this.testId)} to call ${compiled.description}`;
+    const started = Date.now();
+    for (let poll = 1; ; poll += 1) {
+      const entries = await this.#readCalls(action);
+      const [found] = compiled.select(entries);
+      if (found !== undefined) return found;
+      const remaining = timeout === 0 ? Infinity : started + timeout - Date.now();
+      if (remaining <= 0) {
+        throw new Error(`Failed to ${action}: no such call within ${timeout} ms (${poll} ${poll === 1 ? 'poll' : 'polls'}).\n${describeCallsSeen(entries, compiled)}`);
+      }
+      await delay(Math.min(interval, remaining));
+    }
+  }
+
+  /**
+   * Assert that the app made calls matching `filter` for this test: at least one, or exactly
+   * `times`. Returns the matching calls. On failure the error shows the closest calls, each
+   * with the first criterion it fails (`body.amount: expected 5000, received 4000`, in the
+   * engine's near-miss wording), and why no mock answered an unanswered one. The journal is
+   * read once: to wait for a call first, use `waitForCall`.
+   *
+   * @example
+   * await harness.expectCalled({ method: 'POST', url: '*\/v1/charges', body: { amount: 5000 } }, { times: 1 });
+   */
+  async expectCalled(filter: CallFilter, options: ExpectCalledOptions = {}): Promise<JournalEntry[]> {
+    const compiled = compileCallFilter(filter, 'expectCalled()');
+    const { times } = options;
+    if (times !== undefined && (!Number.isSafeInteger(times) || times < 0)) {
+      throw new HarnessError('INVALID_ARGUMENT', `Invalid options for expectCalled(): expected "times" to be a whole number of 0 or more, instead got ${JSON.stringify(times) ?? typeof times}.`);
+    }
+    const entries = await this.#readCalls(`read the calls of test ${quote(this.testId)}`);
+    const matched = compiled.select(entries);
+    if (times === undefined ? matched.length > 0 : matched.length === times) return matched;
+    const wanted = times === undefined ? 'at least once' : times === 0 ? 'never' : times === 1 ? 'exactly once' : `exactly ${times} times`;
+    const expected = `Expected test ${quote(this.testId)} to call ${compiled.description} ${wanted}`;
+    if (matched.length === 0) throw new Error(`${expected}, but it made no such call.\n${describeCallsSeen(entries, compiled)}`);
+    const listed = matched.map((entry) => `  ${describeCall(entry)}`).join('\n');
+    throw new Error(`${expected}, but it made ${matched.length === 1 ? '1 such call' : `${matched.length} such calls`}:\n${listed}`);
+  }
+
+  /** Empty this test's journal (its scenario, state and sequences stay): later verifications see only later calls. */
+  async clearCalls(): Promise<void> {
+    const action = `clear the calls of test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'DELETE', this.endpoints.journal);
+    if (response.status !== 200) this.#fail(action, 'DELETE', this.endpoints.journal, response);
+  }
+
+  async #readCalls(action: string): Promise<JournalEntry[]> {
+    const response = await this.#send(action, 'GET', this.endpoints.journal);
+    if (response.status !== 200 || !isRecord(response.body) || !Array.isArray(response.body.calls)) this.#fail(action, 'GET', this.endpoints.journal, response);
+    return (response.body as { calls: JournalEntry[] }).calls;
+  }
+
   /** The app's registered scenarios with their names, descriptions and declared variants (`GET /__harness__/scenarios`). */
   async listScenarios(): Promise<ScenarioInfo<S>[]> {
     const action = 'list the scenarios';
@@ -238,6 +336,12 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     if (status === 400 && /not found/i.test(said)) throw new HarnessError('UNKNOWN_SCENARIO', message);
     if (status >= 400 && status < 500) throw new HarnessError('INVALID_ARGUMENT', message);
     throw new Error(`${message} See the app's log for the cause.`);
+  }
+}
+
+function checkDuration(where: string, name: string, value: unknown, minimum: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {
+    throw new HarnessError('INVALID_ARGUMENT', `Invalid options for ${where}: expected "${name}" to be a number of milliseconds of ${minimum} or more, instead got ${JSON.stringify(value) ?? typeof value}.`);
   }
 }
 

@@ -1,10 +1,22 @@
 /**
  * @module
  * A small HTTP client for the app's control endpoints, for tests in any runner: switch the
- * scenario, read and wait for the state, list the scenarios, end the test.
+ * scenario, read and wait for the state, list the scenarios, verify the app's calls, end the test.
  */
 
 export { createHarnessClient } from './create-harness-client.js';
 export type { HarnessClientOptions } from './create-harness-client.js';
-export type { ActiveScenarioInfo, ControlFetch, HarnessClient, ScenarioInfo, SwitchScenarioOptions, WaitForStateOptions } from './harness-client.js';
+export type {
+  ActiveScenarioInfo,
+  ControlFetch,
+  ExpectCalledOptions,
+  HarnessClient,
+  ScenarioInfo,
+  SwitchScenarioOptions,
+  WaitForCallOptions,
+  WaitForStateOptions,
+} from './harness-client.js';
+export type { CallFilter } from './compile-call-filter.js';
+export { describeCall } from './describe-call.js';
+export type { JournalEntry, JournalFilter } from '../core/journal/journal-entry.js';
 export { withHarnessBaggage } from './harness-baggage.js';

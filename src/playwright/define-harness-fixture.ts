@@ -5,6 +5,7 @@ import { TEST_ID_HEADER } from '../core/constants.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
+import { attachJournal } from './attach-journal.js';
 import { HarnessClient } from './harness-client.js';
 
 /** Options read from `use` in playwright.config.ts (type it with `defineConfig<HarnessTestOptions>`). */
@@ -14,6 +15,14 @@ export interface HarnessTestOptions {
    * @default { setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__harness__/state' }
    */
   harnessEndpoints: HarnessEndpoints;
+  /**
+   * When the test's journal (the app's outgoing calls for this test) is attached to its
+   * result: a one-line-per-call summary (`scenario-harness calls`, text) and every entry
+   * (`scenario-harness journal`, JSON). `'only-on-failure'` attaches it to a test that did not
+   * end as expected; `'on'` to every test; `'off'` never.
+   * @default 'only-on-failure'
+   */
+  harnessJournal: 'only-on-failure' | 'on' | 'off';
 }
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
@@ -34,7 +43,8 @@ export type HarnessFixtureDefinitions<S extends ScenarioMap = ScenarioMap> = Fix
  * The fixtures that give every test its own test ID: the ID goes on every request of `page`,
  * `context` and `request` (through `extraHTTPHeaders`), `harness` talks to the app's control
  * endpoints as that test, and at test end the app forgets the ID. `harness` is `auto`, so tests
- * that never mention it are isolated and cleaned up too.
+ * that never mention it are isolated and cleaned up too. A test that fails gets its journal
+ * attached to its result (`harnessJournal`).
  *
  * @example
  * import { test as base } from '@playwright/test';
@@ -47,6 +57,7 @@ export type HarnessFixtureDefinitions<S extends ScenarioMap = ScenarioMap> = Fix
 export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): HarnessFixtureDefinitions<S> {
   return {
     harnessEndpoints: [{}, { option: true, box: true }],
+    harnessJournal: ['only-on-failure', { option: true, box: true }],
 
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     harnessTestId: [async ({}, use, testInfo) => use(createTestId(testInfo)), { box: true }],
@@ -68,7 +79,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     ],
 
     harness: [
-      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessTestId }, use, testInfo) => {
+      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessJournal, harnessTestId }, use, testInfo) => {
         // @note A test.use({ extraHTTPHeaders }) registers after the override above and replaces it;
         // such a test would run as `default-test`, so it fails here instead.
         if (extraHTTPHeaders?.[TEST_ID_HEADER] !== harnessTestId) {
@@ -83,6 +94,9 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
         const harness = new HarnessClient<S>({ request, testId: harnessTestId, baseURL, endpoints: harnessEndpoints });
         try {
           await use(harness);
+          // The journal is read before the test ID ends, which forgets it.
+          const failed = testInfo.status !== testInfo.expectedStatus;
+          if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo);
           // Without a baseURL there is no address to end the test at (and every harness call threw).
           // A failed clean-up only leaves a session in the app's memory: warn, keep the test's result.
           if (baseURL) await harness.endTest().catch((error: unknown) => consoleLogger.warn(error instanceof Error ? error.message : String(error)));

@@ -2,7 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { HarnessClient as ControlClient, type ControlFetch } from '../client/harness-client.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
 
-export type { ActiveScenarioInfo, ScenarioInfo, SwitchScenarioOptions, WaitForStateOptions } from '../client/harness-client.js';
+export type { ActiveScenarioInfo, ExpectCalledOptions, ScenarioInfo, SwitchScenarioOptions, WaitForCallOptions, WaitForStateOptions } from '../client/harness-client.js';
+export type { CallFilter } from '../client/compile-call-filter.js';
+export type { JournalEntry } from '../core/journal/journal-entry.js';
 
 export interface HarnessClientOptions {
   /** What sends the control requests: Playwright's `APIRequestContext` (anything with its `fetch`). */
@@ -11,7 +13,7 @@ export interface HarnessClientOptions {
   testId: string;
   /** Origin of the app under test; the endpoint paths are resolved against it. */
   baseURL: string | undefined;
-  /** Paths of the app's control endpoints. @default { setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__harness__/state', scenarios: '/__harness__/scenarios' } */
+  /** Paths of the app's control endpoints, when the app sets `createHarness({ endpoints })`; the defaults are `DEFAULT_ENDPOINTS`. */
   endpoints?: HarnessEndpoints;
 }
 

@@ -1,8 +1,9 @@
 /**
  * @module
  * Playwright fixtures: a test ID per test on every page and `request` call (header and
- * `baggage`), `switchScenario`, `getState`, `waitForState`, and clean-up at test end, built on
- * the client of `scenario-harness/client`.
+ * `baggage`), `switchScenario`, `getState`, `waitForState`, verification of the app's calls
+ * (`calls`, `waitForCall`, `expectCalled`), the journal attached to a failed test, and clean-up
+ * at test end, built on the client of `scenario-harness/client`.
  */
 
 export { harnessTest, test } from './harness-test.js';
@@ -10,4 +11,14 @@ export type { HarnessTest, PlaywrightBaseTest } from './harness-test.js';
 export { defineHarnessFixture } from './define-harness-fixture.js';
 export type { HarnessFixtureDefinitions, HarnessFixtures, HarnessTestOptions } from './define-harness-fixture.js';
 export { HarnessClient } from './harness-client.js';
-export type { ActiveScenarioInfo, HarnessClientOptions, ScenarioInfo, SwitchScenarioOptions, WaitForStateOptions } from './harness-client.js';
+export type {
+  ActiveScenarioInfo,
+  CallFilter,
+  ExpectCalledOptions,
+  HarnessClientOptions,
+  JournalEntry,
+  ScenarioInfo,
+  SwitchScenarioOptions,
+  WaitForCallOptions,
+  WaitForStateOptions,
+} from './harness-client.js';

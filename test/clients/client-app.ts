@@ -58,6 +58,8 @@ export async function startClientApp<const S extends ScenarioMap>({ scenarios, r
   }
 
   return {
+    /** The app's origin, `http://127.0.0.1:<port>`. */
+    origin,
     gates,
     tripwire,
     logs,
