@@ -3,7 +3,17 @@
  * Never executed: each `// @ts-expect-error` line must fail to compile, every other line must compile.
  */
 import { defineScenarios, type Harness, type TestState } from 'scenario-harness';
-import { createHarnessClient, type ActiveScenarioInfo, type HarnessClient, type ScenarioInfo } from 'scenario-harness/client';
+import {
+  createHarnessClient,
+  describeCall,
+  type ActiveScenarioInfo,
+  type CallFilter,
+  type ExpectCalledOptions,
+  type HarnessClient,
+  type JournalEntry,
+  type ScenarioInfo,
+  type WaitForCallOptions,
+} from 'scenario-harness/client';
 import { expectTypeOf } from 'vitest';
 
 const _scenarios = defineScenarios({
@@ -65,4 +75,30 @@ export async function harnessVariants(harness: Harness<Scenarios>): Promise<void
   // @ts-expect-error -- premium declares gold and silver only
   await harness.switchScenario('t-1', 'premium', 'platinum');
   await harness.switchScenario('t-1', 'githubDown', 'any-name');
+}
+
+export async function verification(): Promise<void> {
+  const client = createHarnessClient<Scenarios>({ baseURL: 'http://127.0.0.1:3000' });
+  expectTypeOf(await client.calls()).toEqualTypeOf<JournalEntry[]>();
+  expectTypeOf(await client.calls({ method: 'POST', url: '*/v1/charges', unanswered: true, mockId: 'charge', body: { amount: 5000 } })).toEqualTypeOf<JournalEntry[]>();
+  expectTypeOf(await client.waitForCall({ url: '*/v1/charges' }, { timeout: 2000, interval: 50 })).toEqualTypeOf<JournalEntry>();
+  expectTypeOf(await client.expectCalled({ method: 'POST', body: { amount: { regex: { source: '^5' } } } }, { times: 1 })).toEqualTypeOf<JournalEntry[]>();
+  expectTypeOf(await client.clearCalls()).toEqualTypeOf<void>();
+  const [call] = await client.calls();
+  if (call !== undefined) {
+    expectTypeOf(call.layer).toEqualTypeOf<'variant' | 'scenario' | 'default' | undefined>();
+    expectTypeOf(call.nearMisses).toEqualTypeOf<string[] | undefined>();
+    expectTypeOf(describeCall(call)).toEqualTypeOf<string>();
+  }
+  const filter: CallFilter = { url: '*/users/*' };
+  const options: ExpectCalledOptions & WaitForCallOptions = { times: 2, timeout: 0 };
+  await client.expectCalled(filter, options);
+  // @ts-expect-error -- "methd" is not a filter
+  await client.calls({ methd: 'POST' });
+  // @ts-expect-error -- unanswered is a boolean
+  await client.calls({ unanswered: 'yes' });
+  // @ts-expect-error -- waitForCall needs a filter
+  await client.waitForCall();
+  // @ts-expect-error -- times is a number
+  await client.expectCalled({ url: '*' }, { times: '1' });
 }

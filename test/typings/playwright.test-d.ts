@@ -11,6 +11,10 @@ import {
   type HarnessClient,
   type HarnessFixtures,
   type HarnessTestOptions,
+  type CallFilter,
+  type ExpectCalledOptions,
+  type JournalEntry,
+  type WaitForCallOptions,
 } from 'scenario-harness/playwright';
 import { expectTypeOf } from 'vitest';
 
@@ -84,3 +88,19 @@ defineConfig<HarnessTestOptions>({ use: { baseURL: 'http://127.0.0.1:3000', harn
 // @ts-expect-error -- endpoint paths are strings
 defineConfig<HarnessTestOptions>({ use: { harnessEndpoints: { getState: 42 } } });
 test.use({ harnessEndpoints: { setScenario: '/x/scenario' } });
+defineConfig<HarnessTestOptions>({ use: { harnessJournal: 'on' } });
+// @ts-expect-error -- 'only-on-failure', 'on' or 'off'
+defineConfig<HarnessTestOptions>({ use: { harnessJournal: 'always' } });
+test.use({ harnessJournal: 'off' });
+
+test('the app\'s calls are typed journal entries', async ({ harness }) => {
+  expectTypeOf(await harness.calls({ method: 'POST' })).toEqualTypeOf<JournalEntry[]>();
+  expectTypeOf(await harness.waitForCall({ url: '*/v1/charges' }, { timeout: 2000 })).toEqualTypeOf<JournalEntry>();
+  const calls = await harness.expectCalled({ method: 'POST', url: '*/v1/charges', body: { amount: 5000 } }, { times: 1 });
+  expectTypeOf(calls).toEqualTypeOf<JournalEntry[]>();
+  const filter: CallFilter = { unanswered: true };
+  await harness.expectCalled(filter, { times: 0 } satisfies ExpectCalledOptions);
+  await harness.waitForCall(filter, { interval: 50 } satisfies WaitForCallOptions);
+  // @ts-expect-error -- "times" belongs in the options, not the filter
+  await harness.expectCalled({ url: '*', times: 1 });
+});
