@@ -92,6 +92,31 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect((await journal(theirs)).calls).toHaveLength(1);
     });
 
+    test('the inspector page is served (with and without its trailing slash), and its data: live test IDs and the scenarios with their mocks', async () => {
+      for (const path of ['/__harness__/', '/__harness__']) {
+        const page = await fetch(app.url(path));
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
+        const html = await page.text();
+        expect(html).toContain('<title>scenario-harness inspector</title>');
+        expect(html).toContain('"sessions":"/__harness__/sessions"');
+      }
+      const testId = `inspect-${randomUUID()}`;
+      await switchTo(testId, 'grumpy');
+      await greeting(testId);
+      const sessions = await fetch(app.url(`/__harness__/sessions?search=${testId}`));
+      expect(sessions.status).toBe(200);
+      expect((await sessions.json()) as unknown).toMatchObject({ sessions: [{ testId, active: { scenarioId: 'grumpy' }, calls: 1 }] });
+      const catalogue = (await (await fetch(app.url('/__harness__/scenarios?mocks=true'))).json()) as { scenarios: { id: string; mocks: unknown[] }[] };
+      expect(catalogue.scenarios.find(({ id }) => id === 'grumpy')?.mocks).toEqual([
+        { key: 'grumpy#0', method: 'GET', url: '*/upstream/greeting', response: { body: { greeting: 'go away' } } },
+      ]);
+      const post = await fetch(app.url('/__harness__/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET');
+    });
+
     test('the scenario catalogue lists the registered scenarios; other methods are 405', async () => {
       const response = await fetch(app.url('/__harness__/scenarios'));
       expect(response.status).toBe(200);
@@ -203,6 +228,8 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(post.status).toBe(404);
       expect((await fetch(app.url('/__scenario__'), { headers: { [HEADER]: testId } })).status).toBe(404);
       expect((await fetch(app.url('/__harness__/state'), { headers: { [HEADER]: testId } })).status).toBe(404);
+      expect((await fetch(app.url('/__harness__/'))).status).toBe(404);
+      expect((await fetch(app.url('/__harness__/sessions'))).status).toBe(404);
     });
 
     test('outgoing calls pass through to the real upstream', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionStore, StateChange } from 'scenario-harness';
+import type { SessionStore, SessionSummary, StateChange } from 'scenario-harness';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /** A store under test, as `defineStoreSuite` gets it. */
@@ -266,6 +266,43 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       await Promise.all(range(40).map((n) => (n % 2 === 0 ? store : peer).appendCall!(n % 4 < 2 ? a : b, entry(n), 100)));
       expect((await store.readCalls!(a)).map((call) => call.durationMs).sort((x, y) => x - y)).toEqual(range(40).filter((n) => n % 4 < 2));
       expect((await store.readCalls!(b)).length).toBe(20);
+    });
+
+    test('listSessions pages through the live test IDs containing the search (any case), each once, with its scenario, journal size and newest call', async (context) => {
+      if (store.listSessions === undefined) return context.skip('this store cannot list sessions');
+      const tag = randomUUID().slice(0, 8);
+      const ids = range(24).map((n) => `list-${tag}-${n}`);
+      for (const [n, testId] of ids.entries()) {
+        // A third switched (one with a variant), a third only called (a journal, no session), a third only wrote state.
+        if (n % 3 === 0) await store.activate(testId, n === 0 ? { scenarioId: 'premium', variant: 'gold' } : { scenarioId: 'basic' });
+        if (n % 3 !== 2) for (const k of range((n % 4) + (n % 3))) await peer.appendCall!(testId, { ...entry(k), at: new Date(k * 1000).toISOString() }, 10);
+        if (n % 3 === 2) await store.updateState(testId, [set('k', n)]);
+      }
+      await store.activate(`LIST-${tag}-Upper`, { scenarioId: 'basic' });
+      const ended = `list-${tag}-ended`;
+      await store.activate(ended, { scenarioId: 'basic' });
+      await store.end(ended);
+
+      const listed: SessionSummary[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page = await peer.listSessions!(cursor, 5, `LIST-${tag}`);
+        listed.push(...page.sessions);
+        cursor = page.cursor;
+        if (cursor === undefined) break;
+        expect(cursor).toMatch(/^\d+$/);
+      }
+      expect(cursor).toBeUndefined();
+      expect(listed.map(({ testId }) => testId).sort()).toEqual([...ids, `LIST-${tag}-Upper`].sort());
+      const byId = new Map(listed.map((summary) => [summary.testId, summary]));
+      expect(byId.get(ids[0]!)).toEqual({ testId: ids[0], active: { scenarioId: 'premium', variant: 'gold' }, calls: 0 });
+      expect(byId.get(ids[3]!)).toEqual({ testId: ids[3], active: { scenarioId: 'basic' }, calls: 3, lastCallAt: new Date(2000).toISOString() });
+      expect(byId.get(ids[1]!)).toEqual({ testId: ids[1], calls: 2, lastCallAt: new Date(1000).toISOString() });
+      expect(byId.get(ids[2]!)).toEqual({ testId: ids[2], calls: 0 });
+
+      const one = await store.listSessions(undefined, 100, `${tag}-1`);
+      expect(one.sessions.map(({ testId }) => testId).sort()).toEqual(ids.filter((id) => id.startsWith(`list-${tag}-1`)).sort());
+      expect((await store.listSessions(undefined, 100, `${tag}-nobody`)).sessions).toEqual([]);
     });
 
     test('a session written only by setState or a sequence has state and no active scenario', async () => {

@@ -24,6 +24,7 @@ test('with enabled: false, start() loads nothing of the interception library, pa
   expect(logged).toEqual([]);
   expect(loads.some((url) => url.includes('scenario-harness') || url.includes('/dist/'))).toBe(true);
   expect(loads.filter((url) => url.includes('@mswjs/interceptors'))).toEqual([]);
+  expect(loads.filter((url) => url.includes('inspector-page'))).toEqual([]);
   expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
 });
 
@@ -32,4 +33,6 @@ test('with enabled: true, the same probe does see the interception library load 
   expect(logged).toEqual([expect.stringMatching(/^\[scenario-harness\] on: intercepting outgoing calls with 1 scenario;/)]);
   expect(loads.some((url) => url.includes('@mswjs/interceptors'))).toBe(true);
   expect(report.fetchPatched).toBe(true);
+  // The inspector page (a sizeable string) loads on its first request only.
+  expect(loads.filter((url) => url.includes('inspector-page'))).toEqual([]);
 });

@@ -28,3 +28,36 @@ test('the memory store drops a session idle longer than idleTimeoutMs, and a rea
   expect((await store.read(kept))?.active).toEqual({ scenarioId: 'a' });
   expect(await store.read(dropped)).toBeUndefined();
 });
+
+test('the memory store lists the most recently used test IDs first, skips idle ones, and listing renews none', async () => {
+  let now = 0;
+  const store = createMemoryStore({ idleTimeoutMs: 1000, now: () => now });
+  for (const testId of ['a', 'b', 'c']) {
+    await store.activate(testId, { scenarioId: 'x' });
+    now += 100;
+  }
+  await store.read('a');
+  expect((await store.listSessions(undefined, 10)).sessions.map(({ testId }) => testId)).toEqual(['a', 'c', 'b']);
+  const first = await store.listSessions(undefined, 2);
+  expect(first).toMatchObject({ cursor: '2', total: 3 });
+  expect(await store.listSessions(first.cursor, 2)).toEqual({ sessions: [{ testId: 'b', active: { scenarioId: 'x' }, calls: 0 }], total: 3 });
+  // 'b' and 'c' were last used at 100 and 200; listing them at 1150 did not renew them.
+  now = 1150;
+  expect((await store.listSessions(undefined, 10)).sessions.map(({ testId }) => testId)).toEqual(['a', 'c']);
+  now = 1250;
+  expect(await store.listSessions(undefined, 10)).toEqual({ sessions: [{ testId: 'a', active: { scenarioId: 'x' }, calls: 0 }], total: 1 });
+});
+
+test('with 5,000 live test IDs, a page of 50 (and a search) takes milliseconds', async () => {
+  const store = createMemoryStore();
+  for (let n = 0; n < 5000; n++) await store.activate(`t-${n}`, { scenarioId: 'x' });
+  const started = performance.now();
+  const page = await store.listSessions(undefined, 50);
+  const found = await store.listSessions(undefined, 50, 't-4999');
+  const elapsed = performance.now() - started;
+  expect(page).toMatchObject({ cursor: '50', total: 5000 });
+  expect(page.sessions[0]?.testId).toBe('t-4999');
+  expect(found.sessions.map(({ testId }) => testId)).toEqual(['t-4999']);
+  // Generous for a shared CI machine: the work is one pass over 5,000 keys, well under a millisecond here.
+  expect(elapsed).toBeLessThan(100);
+});
