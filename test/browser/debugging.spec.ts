@@ -43,7 +43,15 @@ test.describe('with harnessEndpoints set in use', () => {
   test.use({ harnessEndpoints: { getState: '/__not_the_state__' } });
 
   test('the harness calls the configured path, and a 404 there says what to check', async ({ harness }) => {
-    expect(harness.endpoints).toEqual({ setScenario: '/__scenario__', getScenario: '/__scenario__', getState: '/__not_the_state__', scenarios: '/__harness__/scenarios' });
+    expect(harness.endpoints).toEqual({
+      setScenario: '/__scenario__',
+      getScenario: '/__scenario__',
+      getState: '/__not_the_state__',
+      scenarios: '/__harness__/scenarios',
+      journal: '/__harness__/journal',
+      inspector: '/__harness__/',
+      sessions: '/__harness__/sessions',
+    });
     await expect(harness.getState()).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/__not_the_state__ answered 404\. Check that the app runs with the harness enabled/);
   });
 });
