@@ -17,7 +17,7 @@ test('every whole file the client guide shows is the example file, verbatim', ()
 });
 
 test('every relative link in the guides resolves', () => {
-  for (const doc of ['docs/client.md', 'docs/troubleshooting-errors.md']) {
+  for (const doc of ['docs/client.md', 'docs/troubleshooting-errors.md', 'docs/journal.md']) {
     for (const [, target] of read(doc).matchAll(/\]\((?!https?:|#)([^)#\s]+)(?:#[^)]*)?\)/g)) {
       expect(() => read(new URL(target!, new URL(doc, ROOT)).pathname.slice(new URL(ROOT).pathname.length)), `${doc} → ${target}`).not.toThrow();
     }
