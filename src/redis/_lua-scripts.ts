@@ -134,9 +134,9 @@ return entries`,
 export const CLEAR_CALLS_SCRIPT = lua('clearCalls', `return redis.call('DEL', KEYS[1])`);
 
 /**
- * No keys (it walks the key space): ARGV[2] SCAN cursor, ARGV[3] test IDs wanted (also the
- * SCAN COUNT), ARGV[4] MATCH pattern, ARGV[5] the prefix, ARGV[6] the journal key suffix,
- * ARGV[7] the search text, lower-case ('' for none) → { next cursor, { testId, scenario,
+ * No keys (it walks the key space): ARGV[2] SCAN cursor, ARGV[3] test IDs wanted, ARGV[4] MATCH
+ * pattern, ARGV[5] the prefix, ARGV[6] the journal key suffix, ARGV[7] the search text,
+ * lower-case ('' for none), ARGV[8] the SCAN COUNT → { next cursor, { testId, scenario,
  * variant, journal length, newest call's time, ... } }. A journal key is listed only for a
  * test ID without a session hash (one that never switched), so no test ID is listed twice;
  * keys of other types under the prefix are skipped. Listing renews no expiry.
@@ -151,7 +151,7 @@ local out = {}
 local found = 0
 local rounds = 0
 repeat
-  local reply = redis.call('SCAN', cursor, 'MATCH', ARGV[4], 'COUNT', wanted)
+  local reply = redis.call('SCAN', cursor, 'MATCH', ARGV[4], 'COUNT', ARGV[8])
   cursor = reply[1]
   for _, key in ipairs(reply[2]) do
     local isJournal = #key > #suffix and string.sub(key, -#suffix) == suffix

@@ -46,6 +46,8 @@ export interface RedisStoreOptions {
 const DEFAULT_PREFIX = 'scenario-harness:';
 /** A test's journal list is `<prefix><testId>` + this, beside its session hash. */
 const JOURNAL_SUFFIX = '\u0000journal';
+/** Keys a SCAN step looks at during a search (a page without one looks at about `limit`). */
+const SEARCH_SCAN_COUNT = 1000;
 
 /** Classes of Redis error replies (node-redis `ErrorReply`, ioredis `ReplyError`): Redis answered, with an error. */
 const REPLY_ERROR_CLASSES = new Set(['ErrorReply', 'ReplyError']);
@@ -231,7 +233,9 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
      */
     async listSessions(cursor, limit, search = '') {
       const pattern = `${escapeGlob(prefix)}*${caseFoldGlob(search)}*`;
-      const args = [cursor ?? '0', String(limit), pattern, prefix, JOURNAL_SUFFIX, asciiLower(search)];
+      // A search lets Redis skip most keys itself (MATCH), so each SCAN step may look at many more.
+      const count = search === '' ? limit : Math.max(limit, SEARCH_SCAN_COUNT);
+      const args = [cursor ?? '0', String(limit), pattern, prefix, JOURNAL_SUFFIX, asciiLower(search), String(count)];
       return toSessionPage(await call(() => 'list the test IDs', LIST_SESSIONS_SCRIPT, '', args, []));
     },
   };

@@ -147,6 +147,23 @@ if (!hasRedisServer()) {
       await expectUnavailable(store.read(testId), new RegExp(`Redis answered with an error \\(WRONGTYPE.*prefix "${prefix}"`));
     });
 
+    test(`[${kind}] listing renews no session, skips other keys under the prefix, and a search finds one test ID among thousands in one round trip`, async () => {
+      const tag = randomUUID().slice(0, 8);
+      const ids = Array.from({ length: 6000 }, (_, n) => `many-${tag}-${n}`);
+      for (let start = 0; start < ids.length; start += 250) await Promise.all(ids.slice(start, start + 250).map((id) => store.activate(id, { scenarioId: 'a' })));
+      await admin.set(`${prefix}many-${tag}-not-a-session`, 'x', { EX: 60 });
+      await admin.pExpire(prefix + ids[5999], 50_000);
+      await store.listSessions!(undefined, 1); // Redis learns the script (EVALSHA, then EVAL once)
+      const before = counted.count();
+      const found = await store.listSessions!(undefined, 50, `MANY-${tag}-5999`);
+      expect(counted.count() - before).toBe(1);
+      expect(found.sessions).toEqual([{ testId: ids[5999], active: { scenarioId: 'a' }, calls: 0 }]);
+      expect(await admin.pTTL(prefix + ids[5999])).toBeLessThanOrEqual(50_000);
+      const odd = await store.listSessions!(undefined, 50, `${tag}-not-a`);
+      expect(odd.sessions).toEqual([]);
+      await Promise.all(ids.map((id) => store.end(id)));
+    });
+
     test(`[${kind}] a setState value of undefined removes the key, and appends as null`, async () => {
       const testId = randomUUID();
       await store.updateState(testId, [{ key: 'gone', value: 1, append: false }, { key: 'list', value: undefined, append: true }]);
