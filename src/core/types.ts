@@ -53,8 +53,11 @@ export interface MockSequence {
 export interface Mock {
   /** Omitted: any method. */
   method?: HttpMethod | HttpMethod[];
-  /** `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'` or a RegExp. */
-  url: string | RegExp;
+  /**
+   * `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'`, or a
+   * RegExp tested against the whole URL (in files: `{ regex: { source, flags? } }`).
+   */
+  url: string | RegExp | { regex: { source: string; flags?: string } };
   match?: MockMatch;
   response?: MockResponse;
   sequence?: MockSequence;

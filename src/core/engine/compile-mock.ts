@@ -67,6 +67,12 @@ function compileStringMatches(record: Record<string, Parameters<typeof compileSt
   );
 }
 
+/** A mock's URL as people write it: the pattern, or `/source/flags` for a RegExp in either form. */
+function urlLabel(url: Mock['url']): string {
+  if (typeof url === 'string') return url;
+  return url instanceof RegExp ? String(url) : `/${url.regex.source}/${url.regex.flags ?? ''}`;
+}
+
 /** Compile one validated mock. Throws `DefinitionError` naming the field that is wrong. */
 export function compileMock(mock: Mock, order: number, key: string): CompiledMock {
   const url = compileUrlPattern(mock.url);
@@ -107,7 +113,7 @@ export function compileMock(mock: Mock, order: number, key: string): CompiledMoc
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,
     setState,
-    label: `${methods ? [...methods].join('|') : 'ANY'} ${mock.url instanceof RegExp ? String(mock.url) : mock.url}`,
+    label: `${methods ? [...methods].join('|') : 'ANY'} ${urlLabel(mock.url)}`,
   };
 }
 
