@@ -8,6 +8,9 @@ export { createHarness } from './core/create-harness.js';
 export type { Harness, ScenarioId } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 
+/* Scenario files */
+export { loadScenarios } from './files/load-scenarios.js';
+
 /* Constants */
 export { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
 

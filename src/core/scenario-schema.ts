@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const httpMethod = z

@@ -38,6 +38,11 @@ test('every subpath in the exports map has a source entry, a tsconfig path and a
     const source = entries[specifier] as string;
     expect(existsSync(join(ROOT, source)), source).toBe(true);
     expect(paths[specifier]).toEqual([`./${source}`]);
+    // A data file (schema.json) is exported as it is, from the package root.
+    if (subpath.endsWith('.json')) {
+      expect(pkg.exports[subpath]).toBe(`./${source}`);
+      continue;
+    }
     const target = pkg.exports[subpath] as { types: string; default: string };
     expect(target.default).toBe(`./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`);
     expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'));
@@ -46,11 +51,13 @@ test('every subpath in the exports map has a source entry, a tsconfig path and a
 
 test.each(subpaths)('the packed tarball exports %s and it imports in a fresh project', async (subpath) => {
   const specifier = specifierOf(subpath);
-  const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
+  const attributes = subpath.endsWith('.json') ? ", { with: { type: 'json' } }" : '';
+  const script = `const m = await import(${JSON.stringify(specifier)}${attributes}); console.log(JSON.stringify(Object.keys(m).sort()));`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: CONSUMER });
   const names = JSON.parse(stdout) as string[];
   expect(names.length).toBeGreaterThan(0);
-  if (subpath === '.') expect(names).toEqual(expect.arrayContaining(['createHarness', 'defineScenarios', 'TEST_ID_HEADER', 'DEFAULT_TEST_ID', 'HarnessError']));
+  if (subpath === '.') expect(names).toEqual(expect.arrayContaining(['createHarness', 'defineScenarios', 'loadScenarios', 'TEST_ID_HEADER', 'DEFAULT_TEST_ID', 'HarnessError']));
+  if (subpath === './schema.json') expect(names).toEqual(['default']);
 });
 
 test('CommonJS apps can require() the package (no top-level await)', async () => {
