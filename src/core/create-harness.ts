@@ -4,6 +4,7 @@ import { createControlRequestHandler } from './control/handle-control-request.js
 import { consoleLogger, quote, quoteList } from './dev-utils.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
+import { HARNESS_INTERNALS, type HarnessInternals } from './harness-internals.js';
 import { addCallListener, removeCallListener } from './interception.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -162,5 +163,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );
 
+  // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.
+  const internals: HarnessInternals = Object.freeze({ listener });
+  Object.defineProperty(harness, HARNESS_INTERNALS, { value: internals });
   return harness;
 }
