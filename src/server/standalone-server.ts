@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { controlResponseFor, pathnameOf } from '../adapters/_node-http.js';
+import { jsonResponse } from '../core/control/json-response.js';
+import { createHarness, type Harness } from '../core/create-harness.js';
+import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
+import { getHarnessInternals } from '../core/harness-internals.js';
+import { createMemoryStore } from '../core/store/memory-store.js';
+import type { SessionStore } from '../core/store/session-store.js';
+import type { HarnessEndpoints, ScenarioMap, UnhandledCallContext } from '../core/types.js';
+import { writeResponse, toCallRequest } from './_http.js';
+import { forwardCall } from './forward-call.js';
+import { targetUrlOf } from './target-url.js';
+
+/** The fixed path of the health check, on the main port. */
+export const HEALTH_PATH = '/__harness__/health';
+
+/** An upstream served on a port of its own, for clients that take only a base URL. */
+export interface UpstreamPort {
+  /** `https://api.stripe.com`: every path on the port belongs to it. */
+  origin: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
+export interface StandaloneServerOptions {
+  scenarios: ScenarioMap;
+  /** @default a new in-memory store */
+  store?: SessionStore;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** 0 picks a free port. @default 9400 */
+  port?: number;
+  upstreams?: readonly UpstreamPort[];
+  /** @default 'warn' */
+  unhandled?: 'bypass' | 'warn' | 'error';
+  endpoints?: HarnessEndpoints;
+  /** @default console, prefixed `[scenario-harness]` */
+  logger?: Logger;
+  /** More facts for the health answer; a rejection makes it a 503 naming the reason (a store that is down). */
+  health?: () => Promise<Record<string, unknown>>;
+}
+
+/** A running standalone server: the main port plus one port per upstream. */
+export interface StandaloneServer {
+  /** `http://127.0.0.1:9400` once listening. */
+  readonly url: string;
+  /** Each upstream with the address that answers for it, once listening. */
+  readonly upstreams: readonly { origin: string; url: string }[];
+  /** How many scenarios the current set holds. */
+  readonly scenarioCount: number;
+  listen(): Promise<void>;
+  /** Swap in new scenarios; throws (keeping the current set) when they are invalid. Sessions are kept. */
+  reload(scenarios: ScenarioMap): void;
+  /** Stop accepting, finish the calls in flight (at most `graceMs`), then close. */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+const DEFAULT_PORT = 9400;
+const DEFAULT_HOST = '127.0.0.1';
+const MAX_WARNED_CALLS = 1000;
+
+/** A JSON error answer naming what was wrong and what to do. */
+function errorResponse(status: number, body: Record<string, unknown>): Response {
+  return jsonResponse(body, status);
+}
+
+/**
+ * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
+ * the session store of an embedded harness, answering calls sent to it over HTTP instead of
+ * intercepted ones. It never intercepts anything in its own process.
+ */
+export function createStandaloneServer(options: StandaloneServerOptions): StandaloneServer {
+  const { host = DEFAULT_HOST, port = DEFAULT_PORT, upstreams = [], unhandled = 'warn', endpoints, logger = consoleLogger } = options;
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? createMemoryStore();
+  /** Calls the engine could not answer, with its explanation (filled by the `unhandled` hook below). */
+  const unhandledCalls = new WeakMap<Request, UnhandledCallContext>();
+  const warnedCalls = new Set<string>();
+
+  function build(scenarios: ScenarioMap): { harness: Harness; count: number } {
+    const harness = createHarness({
+      enabled: true,
+      scenarios,
+      store,
+      endpoints,
+      logger,
+      // The server decides what an unanswered call gets; the hook only records why it was unanswered.
+      unhandled: unhandled === 'bypass' ? 'bypass' : (request, context) => void unhandledCalls.set(request, context),
+    });
+    return { harness, count: Object.keys(scenarios).length };
+  }
+  let current = build(options.scenarios);
+
+  async function answerCall(harness: Harness, req: IncomingMessage, url: URL): Promise<Response> {
+    const request = toCallRequest(req, url);
+    const testId = harness.testIdFrom(req.headers);
+    const { listener } = getHarnessInternals(harness);
+    let response: Response | undefined;
+    const controller = { respondWith: (answer: Response) => void (response ??= answer) };
+    const answered = await harness.run(testId, () => listener.answer(request, controller));
+    if (response !== undefined) return response;
+    const call = `${request.method} ${url.origin}${url.pathname}`;
+    if (answered) {
+      // The engine failed (its store is down); it has logged why.
+      if (unhandled === 'error') return errorResponse(503, { error: `Failed to answer ${call} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId });
+      return forwardCall(request);
+    }
+    await listener.unanswered(request, controller);
+    const context = unhandledCalls.get(request);
+    if (context === undefined) return forwardCall(request); // bypass, or a loopback target (always goes through)
+    const where = `for test ${quote(context.testId)} in scenario ${quote(context.scenarioId)}`;
+    const hints = context.nearMisses.length > 0 ? `\n  Nearest mocks:\n${context.nearMisses.map((line) => `    - ${line}`).join('\n')}` : '';
+    if (unhandled === 'error') {
+      const message = `No mock answers ${call} ${where} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
+      logger.error(`${message}${hints}`);
+      return errorResponse(502, { error: message, testId: context.testId, scenarioId: context.scenarioId, nearMisses: context.nearMisses });
+    }
+    if (!warnedCalls.has(call)) {
+      if (warnedCalls.size >= MAX_WARNED_CALLS) warnedCalls.clear();
+      warnedCalls.add(call);
+      logger.warn(`No mock answers ${call} ${where}; it goes to the real upstream (unhandled: 'warn', logged once per endpoint). Add a mock for it, or start the server with --unhandled bypass to silence this.${hints}`);
+    }
+    return forwardCall(request);
+  }
+
+  async function health(): Promise<Response> {
+    const facts = { scenarios: current.count, unhandled, upstreams: Object.fromEntries(server.upstreams.map(({ origin, url }) => [origin, url])) };
+    try {
+      return jsonResponse({ status: 'ok', ...facts, ...(await options.health?.()) });
+    } catch (error) {
+      return errorResponse(503, { status: 'unavailable', error: (error as Error).message, ...facts });
+    }
+  }
+
+  /** Everything one request gets, as a Response (errors included). */
+  async function respond(req: IncomingMessage, upstreamOrigin: string | undefined): Promise<Response> {
+    const { harness } = current;
+    const path = req.url ?? '/';
+    if (upstreamOrigin === undefined) {
+      const pathname = pathnameOf(path);
+      if (pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
+      if (harness.isControlPath(pathname)) {
+        const control = await controlResponseFor(harness, req);
+        if (control !== null) return control;
+      }
+    }
+    const url = targetUrlOf(path, upstreamOrigin);
+    if (url === undefined) {
+      return errorResponse(404, {
+        error: `No upstream in the path ${quote(path)}. Put the upstream's scheme and host first: ${server.url}/https/api.example.com/v1/charges is answered as https://api.example.com/v1/charges. Or give the upstream a port of its own: --upstream https://api.example.com=9401.`,
+      });
+    }
+    try {
+      return await answerCall(harness, req, url);
+    } catch (error) {
+      const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      logger.error(`Failed to answer ${req.method} ${url.href}: ${reason}.`);
+      return errorResponse(502, { error: `Failed to answer ${req.method} ${url.href}: ${reason}. A call no mock answers goes to the real upstream (--unhandled ${unhandled}); check that it is reachable, or add a mock for it.` });
+    }
+  }
+
+  function listenerFor(upstreamOrigin: string | undefined) {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      respond(req, upstreamOrigin)
+        .then((response) => writeResponse(res, response))
+        .catch((error: unknown) => {
+          logger.error(`Failed to answer ${req.method} ${req.url}`, error);
+          if (!res.headersSent) {
+            res.statusCode = 500;
+            res.setHeader('content-type', 'application/json');
+            res.end(JSON.stringify({ error: 'Internal server error' }));
+          } else res.destroy();
+        });
+    };
+  }
+
+  const main = createServer(listenerFor(undefined));
+  const upstreamServers = upstreams.map(({ origin, port: upstreamPort }) => ({ origin, port: upstreamPort, server: createServer(listenerFor(origin)) }));
+  const originOf = (httpServer: Server) => `http://${host.includes(':') ? `[${host}]` : host}:${(httpServer.address() as AddressInfo).port}`;
+
+  async function listenOn(httpServer: Server, listenPort: number, what: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.code === 'EADDRINUSE'
+            ? `port ${listenPort} on ${host} is in use. Pick another (${what === 'the server' ? '--port' : '--upstream <origin>=<port>'}), or stop what runs there`
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? `${host} is not an address of this machine. Use --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every interface, e.g. in a container)`
+              : error.message;
+        reject(new Error(`Failed to start ${what}: ${reason}.`, { cause: error }));
+      };
+      httpServer.once('error', onError);
+      httpServer.listen(listenPort, host, () => {
+        httpServer.off('error', onError);
+        resolve();
+      });
+    });
+  }
+
+  async function closeServer(httpServer: Server, graceMs: number): Promise<void> {
+    if (!httpServer.listening) return;
+    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    // Calls still in flight after the grace period (a mock with a long delay) are cut off.
+    const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+    timer.unref();
+    await closed;
+    clearTimeout(timer);
+  }
+
+  const server: StandaloneServer = {
+    get url() {
+      return main.listening ? originOf(main) : `http://${host}:${port}`;
+    },
+    get upstreams() {
+      return upstreamServers.map(({ origin, port: upstreamPort, server: httpServer }) => ({ origin, url: httpServer.listening ? originOf(httpServer) : `http://${host}:${upstreamPort}` }));
+    },
+    get scenarioCount() {
+      return current.count;
+    },
+    async listen() {
+      try {
+        await listenOn(main, port, 'the server');
+        for (const upstream of upstreamServers) await listenOn(upstream.server, upstream.port, `the port for ${upstream.origin}`);
+      } catch (error) {
+        await server.close({ graceMs: 0 });
+        throw error;
+      }
+    },
+    reload(scenarios) {
+      current = build(scenarios);
+    },
+    async close({ graceMs = 5000 } = {}) {
+      await Promise.all([main, ...upstreamServers.map(({ server: httpServer }) => httpServer)].map((httpServer) => closeServer(httpServer, graceMs)));
+      if (ownsStore) await store.close?.();
+    },
+  };
+  return server;
+}
