@@ -23,6 +23,16 @@ export interface OpenRedisStoreOptions {
 /** How long the first connection may take before start-up fails. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/** How long the health check waits for Redis. */
+const PING_TIMEOUT_MS = 2000;
+
+/** `promise`, or a rejection with `message` once `ms` passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
 function unreachable(url: string, reason: string): Error {
   return new Error(`Failed to connect to Redis at ${url}: ${reason}. Check that Redis runs there and that the URL (--redis redis://host:port) is right.`);
 }
@@ -32,6 +42,8 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError }: O
   let connected = false;
   const client = module.createClient({
     url,
+    // While Redis is away, calls fail at once (the control API answers 503) rather than queue up.
+    disableOfflineQueue: true,
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
       // Before the first connection: give up, so start-up fails with a message. After: keep trying.
@@ -58,7 +70,7 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError }: O
 
 /** Connect with ioredis, when that is the client installed. */
 async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { url, onError }: OpenRedisStoreOptions) {
-  const client = new module.Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+  const client = new module.Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastError = '';
   client.on('error', (error: Error) => {
     if (error.message !== lastError) onError(`Redis at ${url}: ${error.message}. Retrying; calls fail until it is back.`);
@@ -95,5 +107,5 @@ export async function openRedisStore(options: OpenRedisStoreOptions): Promise<Op
   }
   const opened = nodeRedis !== undefined ? await openNodeRedis(nodeRedis, options) : await openIORedis(ioredis!, options);
   const store = createRedisStore({ client: opened.client, ...(options.prefix === undefined ? {} : { prefix: options.prefix }) });
-  return { store, client: nodeRedis !== undefined ? 'redis' : 'ioredis', ping: opened.ping, close: opened.close };
+  return { store, client: nodeRedis !== undefined ? 'redis' : 'ioredis', ping: () => withTimeout(opened.ping(), PING_TIMEOUT_MS, `Redis at ${options.url} did not answer a PING within ${PING_TIMEOUT_MS} ms`), close: opened.close };
 }

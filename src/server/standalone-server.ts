@@ -91,6 +91,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     return { harness, count: Object.keys(scenarios).length };
   }
   let current = build(options.scenarios);
+  let closing = false;
 
   async function answerCall(harness: Harness, req: IncomingMessage, url: URL): Promise<Response> {
     const request = toCallRequest(req, url);
@@ -163,7 +164,11 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
   function listenerFor(upstreamOrigin: string | undefined) {
     return (req: IncomingMessage, res: ServerResponse) => {
       respond(req, upstreamOrigin)
-        .then((response) => writeResponse(res, response))
+        .then((response) => {
+          // Once stopping, each answer closes its connection, so a kept-alive client does not hold the exit up.
+          if (closing) res.setHeader('connection', 'close');
+          return writeResponse(res, response);
+        })
         .catch((error: unknown) => {
           logger.error(`Failed to answer ${req.method} ${req.url}`, error);
           if (!res.headersSent) {
@@ -232,6 +237,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       current = build(scenarios);
     },
     async close({ graceMs = 5000 } = {}) {
+      closing = true;
       await Promise.all([main, ...upstreamServers.map(({ server: httpServer }) => httpServer)].map((httpServer) => closeServer(httpServer, graceMs)));
       if (ownsStore) await store.close?.();
     },

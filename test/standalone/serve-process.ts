@@ -1,8 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The CLI on the sources, as the package's bin runs it on the build (see test/cli/bin.ts). */
 export const CLI = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the CLI also runs from a directory outside the repository. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const START_TIMEOUT_MS = 30_000;
 
 /** A running `scenario-harness serve` child process. */
@@ -24,7 +27,7 @@ export interface ServeProcess {
 /** Run `scenario-harness <args>` to completion. */
 export function runCli(args: string[], options: { cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', TSX, CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
     });
   });
@@ -32,7 +35,7 @@ export function runCli(args: string[], options: { cwd?: string } = {}): Promise<
 
 /** Start `scenario-harness serve --port 0 <args>`; resolves once it prints "Press Ctrl+C to stop.". */
 export function startServe(args: string[], options: { env?: Record<string, string> } = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', TSX, CLI, 'serve', '--port', '0', ...args], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
