@@ -70,7 +70,17 @@ test('the tarball ships the build and no tests or sources', async () => {
   const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
   const paths = files.map((file) => file.path);
   expect(paths).toContain('dist/index.js');
+  expect(paths).toEqual(expect.arrayContaining(['schema.json', 'bin/scenario-harness.js', 'dist/cli/main.js']));
   expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
+});
+
+test('the bin runs from the tarball: npx scenario-harness --version, and validate on a scenario file', async () => {
+  const { version } = readJson('package.json') as { version: string };
+  const { stdout } = await run('npx', ['--no-install', 'scenario-harness', '--version'], { cwd: CONSUMER });
+  expect(stdout.trim()).toBe(version);
+  writeFileSync(join(CONSUMER, 'scenarios.yaml'), 'default:\n  name: Default\n  mocks:\n    - url: https://api.x.test/a\n      response: { body: 1 }\n');
+  const validated = await run('npx', ['--no-install', 'scenario-harness', 'validate', 'scenarios.yaml'], { cwd: CONSUMER });
+  expect(validated.stdout).toBe('✓ scenarios.yaml: 1 scenario (default), 1 mock\n');
 });
 
 test('publint finds no problem in the package', async () => {
