@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { deferred } from '../conformance/deferred.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
 const SHOP = fileURLToPath(new URL('./fixtures/shop.yaml', import.meta.url));
@@ -13,6 +14,8 @@ const HEADER = 'x-harness-test-id';
 let upstream: Server;
 let upstreamOrigin: string;
 const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+/** Lets the streaming upstream send its second chunk. */
+let sendRest = deferred<void>();
 let serve: ServeProcess;
 
 beforeAll(async () => {
@@ -21,6 +24,12 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ url: req.url!, headers: req.headers, body });
+      if (req.url === '/stream') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first;');
+        void sendRest.promise.then(() => res.end('rest'));
+        return;
+      }
       if (req.url === '/redirect') {
         res.writeHead(302, { location: '/elsewhere' }).end();
         return;
@@ -136,4 +145,22 @@ test('a redirect from a forwarded upstream is passed back, not followed', async 
   const response = await fetch(`${serve.url}/http/${upstreamOrigin}/redirect`, { redirect: 'manual' });
   expect(response.status).toBe(302);
   expect(response.headers.get('location')).toBe('/elsewhere');
+});
+
+test('a forwarded body that arrives over time is streamed: the first chunk reaches the client before the upstream ends', async () => {
+  sendRest = deferred<void>();
+  const response = await fetch(`${serve.url}/http/${upstreamOrigin}/stream`);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  expect(decoder.decode((await reader.read()).value)).toBe('first;');
+  sendRest.resolve();
+  let rest = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
+  expect(rest).toBe('rest');
+});
+
+test('a mock answer is sent whole, with its content-length', async () => {
+  const response = await fetch(`${serve.url}/https/api.shop.example/me`);
+  expect(response.headers.get('content-length')).toBe(String('{"tier":"standard"}'.length));
+  expect(await response.text()).toBe('{"tier":"standard"}');
 });
