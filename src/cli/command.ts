@@ -31,7 +31,10 @@ export interface CliCommand<Options extends Record<string, CliOption> = Record<s
   description: string;
   options: Options;
   examples: string[];
-  /** Resolves with the exit code. Throw `UsageError` for a wrong invocation, any other error for a failure. */
+  /**
+   * Resolves with the exit code. Throw `UsageError` for a wrong invocation, any other error for a failure.
+   * @note Every command's file is loaded for `--help`: load heavy parsers inside `run` with `import()`.
+   */
   run(input: CommandInput<Options>): Promise<number>;
 }
 
