@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 process.env.BENCH_WARMUP ??= '5';
-const { CFG, describeResult, log, resultTable, WORKLOADS } = await import('./lib/standalone-load.js');
+const { CFG, describeResult, log, measureAll, resultTable, WORKLOADS } = await import('./lib/standalone-load.js');
 const { LABELS, measureSubject } = await import('./lib/standalone-subjects.js');
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -55,14 +55,9 @@ async function main() {
   const jar = wiremockJar();
   if (!fs.existsSync(path.join(rootDir, 'dist', 'cli', 'main.js'))) throw new Error('dist/cli/main.js is missing: run `npm run build` first.');
   log(`WireMock ${VERSION} on ${java}`);
-  const results = {};
-  for (const workload of Object.keys(WORKLOADS)) {
-    for (const subject of ['standalone', 'wiremock']) {
-      const r = await measureSubject(subject, workload, { wiremockJar: jar });
-      (results[subject] ||= {})[workload] = r;
-      log(`${workload.padEnd(6)} ${LABELS[subject].padEnd(30)} ${describeResult(r)}`);
-    }
-  }
+  const results = await measureAll(Object.keys(WORKLOADS), ['standalone', 'wiremock'], (subject, workload) => measureSubject(subject, workload, { wiremockJar: jar }), (workload, subject, r, note) =>
+    log(`${workload.padEnd(6)} ${LABELS[subject].padEnd(30)} ${describeResult(r)}${note}`),
+  );
   console.log('');
   console.log(`scenario-harness serve beside WireMock ${VERSION} (${java}); ${CFG.connections} connections, ${CFG.duration} s after ${CFG.warmup} s warm-up; every response checked`);
   console.log(resultTable(results, { standalone: LABELS.standalone, wiremock: LABELS.wiremock }));

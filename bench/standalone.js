@@ -4,7 +4,7 @@
 // a proxy in front of that echo. WireMock is measured the same way by
 // bench/standalone-wiremock.js (it needs Java and downloads WireMock on demand).
 //
-//   npm run bench:standalone            builds dist/, then runs this (about 45 s)
+//   npm run bench:standalone            builds dist/, then runs this (about 40 s on a quiet machine)
 //   BENCH_QUICK=1 node bench/standalone.js
 //
 // Environment: BENCH_QUICK, BENCH_DURATION (s, default 4), BENCH_WARMUP (s, default 1),
@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CFG, describeResult, log, resultTable, WORKLOADS } from './lib/standalone-load.js';
+import { CFG, describeResult, log, measureAll, resultTable, WORKLOADS } from './lib/standalone-load.js';
 import { LABELS, measureSubject } from './lib/standalone-subjects.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -27,14 +27,9 @@ async function main() {
   if (SUBJECTS.includes('standalone') && !fs.existsSync(path.join(rootDir, 'dist', 'cli', 'main.js'))) {
     throw new Error('dist/cli/main.js is missing: run `npm run build` first (npm run bench:standalone does).');
   }
-  const results = {};
-  for (const workload of Object.keys(WORKLOADS)) {
-    for (const subject of SUBJECTS) {
-      const r = await measureSubject(subject, workload);
-      (results[subject] ||= {})[workload] = r;
-      log(`${workload.padEnd(6)} ${LABELS[subject].padEnd(30)} ${describeResult(r)}`);
-    }
-  }
+  const results = await measureAll(Object.keys(WORKLOADS), SUBJECTS, (subject, workload) => measureSubject(subject, workload), (workload, subject, r, note) =>
+    log(`${workload.padEnd(6)} ${LABELS[subject].padEnd(30)} ${describeResult(r)}${note}`),
+  );
   console.log('');
   console.log(`standalone server, GET through the upstream in the path; ${CFG.connections} connections, ${CFG.duration} s after ${CFG.warmup} s warm-up; every response checked`);
   console.log(resultTable(results, LABELS));
