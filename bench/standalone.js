@@ -7,7 +7,7 @@
 //   npm run bench:standalone            builds dist/, then runs this (about 40 s on a quiet machine)
 //   BENCH_QUICK=1 node bench/standalone.js
 //
-// Environment: BENCH_QUICK, BENCH_DURATION (s, default 4), BENCH_WARMUP (s, default 1),
+// Environment: BENCH_QUICK, BENCH_DURATION (s, default 4), BENCH_WARMUP (s, default 2),
 // BENCH_CONNECTIONS (default 16), BENCH_SUBJECTS (standalone,echo,proxy),
 // BENCH_OUT (default bench/results/standalone.json).
 import fs from 'node:fs';

@@ -13,7 +13,7 @@ const num = (v, d) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? 
 export const CFG = {
   quick: QUICK,
   duration: num(env.BENCH_DURATION, QUICK ? 1 : 4),
-  warmup: num(env.BENCH_WARMUP, QUICK ? 0.25 : 1),
+  warmup: num(env.BENCH_WARMUP, QUICK ? 0.25 : 2),
   connections: num(env.BENCH_CONNECTIONS, 16),
   busyCores: num(env.BENCH_BUSY_CORES, 0.2),
   busyRetries: num(env.BENCH_BUSY_RETRIES, QUICK ? 0 : 2),
