@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { copyHeaders } from '../adapters/_node-http.js';
 
 /**
@@ -21,8 +20,49 @@ export function toCallRequest(req: IncomingMessage, url: URL): Request {
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // @note Node's fetch requires duplex: 'half' for a streamed request body.
-  const init: RequestInit & { duplex?: 'half' } = hasBody ? { method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : { method, headers };
+  const init: RequestInit & { duplex?: 'half' } = hasBody ? { method, headers, body: bodyStreamOf(req), duplex: 'half' } : { method, headers };
   return new Request(url, init);
+}
+
+/**
+ * The request body as a web stream that reads from `req` only when someone reads it (the
+ * engine matching on the body, or a forward). Unlike `Readable.toWeb`, giving up on it never
+ * destroys the connection: see `drainRequest`.
+ */
+function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let listening = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!listening) {
+          listening = true;
+          req.on('data', (chunk: Buffer) => {
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.once('end', () => controller.close());
+          req.once('error', (error) => controller.error(error));
+        }
+        req.resume();
+      },
+      cancel() {
+        drainRequest(req);
+      },
+    },
+    // Nothing is read before the first read: a body no one needs stays in the socket until drained.
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Read and drop what is left of a request body once its answer is written, so a kept-alive
+ * connection is ready for its next request. (Node drains an unread body itself, but not one
+ * a stream has started reading.)
+ */
+export function drainRequest(req: IncomingMessage): void {
+  if (req.readableEnded) return;
+  req.removeAllListeners('data');
+  req.resume();
 }
 
 const PENDING = Symbol('pending');

@@ -8,7 +8,7 @@ import { getHarnessInternals } from '../core/harness-internals.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import type { HarnessEndpoints, ScenarioMap, UnhandledCallContext } from '../core/types.js';
-import { writeResponse, toCallRequest } from './_http.js';
+import { drainRequest, toCallRequest, writeResponse } from './_http.js';
 import { forwardCall } from './forward-call.js';
 import { targetUrlOf } from './target-url.js';
 
@@ -169,6 +169,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
           if (closing) res.setHeader('connection', 'close');
           return writeResponse(res, response);
         })
+        .then(() => drainRequest(req))
         .catch((error: unknown) => {
           logger.error(`Failed to answer ${req.method} ${req.url}`, error);
           if (!res.headersSent) {

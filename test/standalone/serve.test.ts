@@ -164,3 +164,14 @@ test('a mock answer is sent whole, with its content-length', async () => {
   expect(response.headers.get('content-length')).toBe(String('{"tier":"standard"}'.length));
   expect(await response.text()).toBe('{"tier":"standard"}');
 });
+
+test('a request body no mock reads does not stall the connection: the next call on it is answered', async () => {
+  const testId = randomUUID();
+  await switchTo(testId, 'declined');
+  const big = 'x'.repeat(200_000);
+  for (let i = 0; i < 3; i++) {
+    const response = await fetch(`${serve.url}/https/api.stripe.com/v1/charges`, as(testId, { method: 'POST', body: big }));
+    expect(response.status).toBe(402);
+    await response.arrayBuffer();
+  }
+});
