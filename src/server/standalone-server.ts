@@ -60,11 +60,6 @@ const DEFAULT_PORT = 9400;
 const DEFAULT_HOST = '127.0.0.1';
 const MAX_WARNED_CALLS = 1000;
 
-/** A JSON error answer naming what was wrong and what to do. */
-function errorResponse(status: number, body: Record<string, unknown>): Response {
-  return jsonResponse(body, status);
-}
-
 /**
  * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
  * the session store of an embedded harness, answering calls sent to it over HTTP instead of
@@ -104,7 +99,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     const call = `${request.method} ${url.origin}${url.pathname}`;
     if (answered) {
       // The engine failed (its store is down); it has logged why.
-      if (unhandled === 'error') return errorResponse(503, { error: `Failed to answer ${call} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId });
+      if (unhandled === 'error') return jsonResponse({ error: `Failed to answer ${call} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId }, 503);
       return forwardCall(request);
     }
     await listener.unanswered(request, controller);
@@ -115,7 +110,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     if (unhandled === 'error') {
       const message = `No mock answers ${call} ${where} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
       logger.error(`${message}${hints}`);
-      return errorResponse(502, { error: message, testId: context.testId, scenarioId: context.scenarioId, nearMisses: context.nearMisses });
+      return jsonResponse({ error: message, testId: context.testId, scenarioId: context.scenarioId, nearMisses: context.nearMisses }, 502);
     }
     if (!warnedCalls.has(call)) {
       if (warnedCalls.size >= MAX_WARNED_CALLS) warnedCalls.clear();
@@ -130,7 +125,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     try {
       return jsonResponse({ status: 'ok', ...facts, ...(await options.health?.()) });
     } catch (error) {
-      return errorResponse(503, { status: 'unavailable', error: (error as Error).message, ...facts });
+      return jsonResponse({ status: 'unavailable', error: (error as Error).message, ...facts }, 503);
     }
   }
 
@@ -148,16 +143,18 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     }
     const url = targetUrlOf(path, upstreamOrigin);
     if (url === undefined) {
-      return errorResponse(404, {
-        error: `No upstream in the path ${quote(path)}. Put the upstream's scheme and host first: ${server.url}/https/api.example.com/v1/charges is answered as https://api.example.com/v1/charges. Or give the upstream a port of its own: --upstream https://api.example.com=9401.`,
-      });
+      const error = `No upstream in the path ${quote(path)}. Put the upstream's scheme and host first: ${server.url}/https/api.example.com/v1/charges is answered as https://api.example.com/v1/charges. Or give the upstream a port of its own: --upstream https://api.example.com=9401.`;
+      return jsonResponse({ error }, 404);
     }
     try {
       return await answerCall(harness, req, url);
     } catch (error) {
       const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
       logger.error(`Failed to answer ${req.method} ${url.href}: ${reason}.`);
-      return errorResponse(502, { error: `Failed to answer ${req.method} ${url.href}: ${reason}. A call no mock answers goes to the real upstream (--unhandled ${unhandled}); check that it is reachable, or add a mock for it.` });
+      return jsonResponse(
+        { error: `Failed to answer ${req.method} ${url.href}: ${reason}. A call no mock answers goes to the real upstream (--unhandled ${unhandled}); check that it is reachable, or add a mock for it.` },
+        502,
+      );
     }
   }
 

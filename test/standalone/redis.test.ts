@@ -70,6 +70,11 @@ if (!hasRedisServer()) {
       const body = (await response.json()) as { status: string; error: string };
       expect(body.status).toBe('unavailable');
       expect(body.error).not.toBe('');
+      // A call is never sent to the real upstream because the store failed (--unhandled error).
+      const call = await fetch(`${serve.url}/https/api.shop.example/me`, { headers: { [HEADER]: 't-down' } });
+      expect(call.status).toBe(503);
+      expect(((await call.json()) as { error: string }).error).toBe('Failed to answer GET https://api.shop.example/me for test "t-down": the session store failed. Check the store (--redis) and try again.');
+      expect((await fetch(`${serve.url}/__scenario__`, { headers: { [HEADER]: 't-down' } })).status).toBe(503);
     } finally {
       await redis.start();
     }

@@ -175,3 +175,13 @@ test('a request body no mock reads does not stall the connection: the next call 
     await response.arrayBuffer();
   }
 });
+
+test('an upstream that cannot be reached is a 502 naming the call and the reason', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const response = await fetch(`${serve.url}/http/127.0.0.1:${port}/gone`);
+  expect(response.status).toBe(502);
+  expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^Failed to answer GET http://127\\.0\\.0\\.1:${port}/gone: .*ECONNREFUSED.*check that it is reachable, or add a mock for it\\.$`));
+});
