@@ -89,7 +89,10 @@ export async function measureSubject(subject, workload, { wiremockJar } = {}) {
       base = serve.base;
       await switchAll(base, spec.switches);
     } else if (subject === 'wiremock') {
-      const args = ['-jar', wiremockJar, '--port', '0', '--disable-banner', '--no-request-journal', '--disable-request-logging'];
+      // Its own root directory: WireMock creates mappings/ and __files/ there.
+      const root = path.join(path.dirname(wiremockJar), 'root');
+      fs.mkdirSync(root, { recursive: true });
+      const args = ['-jar', wiremockJar, '--port', '0', '--root-dir', root, '--disable-banner', '--no-request-journal', '--disable-request-logging'];
       const wiremock = await spawnServer('java', args, /port:\s+(\d+)/, 'WireMock');
       started.push(wiremock.child);
       base = wiremock.base;
