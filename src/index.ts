@@ -8,8 +8,11 @@ export { createHarness } from './core/create-harness.js';
 export type { Harness, ScenarioId, VariantName } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 
+/* Scenario files */
+export { loadScenarios } from './files/load-scenarios.js';
+
 /* Constants */
-export { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
 
 /* Errors */
 export { HarnessError, isHarnessError } from './core/errors.js';

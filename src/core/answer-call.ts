@@ -144,7 +144,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     if (unhandled === 'error') {
       const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
       logger.error(message);
-      return { kind: 'fail', error: new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`) };
+      const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
+      return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };
     }
     if (warnedCalls.has(description)) return PASS;
     // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.

@@ -1,6 +1,13 @@
 /** The request header that carries the test ID (SPEC §1). Fixed; not configurable. */
 export const TEST_ID_HEADER = 'x-harness-test-id';
 
+/**
+ * The W3C `baggage` member that carries the test ID across services; read when
+ * `x-harness-test-id` is absent (`baggage: harness-test-id=t-42`).
+ * @see https://www.w3.org/TR/baggage/
+ */
+export const BAGGAGE_TEST_ID_KEY = 'harness-test-id';
+
 /** The test ID used when a request carries no (or an empty) test-ID header (SPEC §1). */
 export const DEFAULT_TEST_ID = 'default-test';
 

@@ -176,7 +176,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
         return;
       }
       if (started === undefined) {
-        const starting = addCallListener(listener);
+        // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.
+        const starting = options.intercept === false ? Promise.resolve() : addCallListener(listener);
         started = starting;
         guard.starting(starting);
         starting.then(
@@ -194,7 +195,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       if (started === undefined) return;
       await started.catch(() => {});
       started = undefined;
-      await removeCallListener(listener);
+      if (options.intercept !== false) await removeCallListener(listener);
     },
     async handle(request) {
       if (!enabled) return null;
@@ -268,7 +269,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     await checkInterception();
     return control.handle(call);
   }
-  Object.defineProperty(harness, HARNESS_INTERNALS, { value: { handleControl } satisfies HarnessInternals, enumerable: false });
+  const internals: HarnessInternals = Object.freeze({ handleControl, listener });
+  Object.defineProperty(harness, HARNESS_INTERNALS, { value: internals, enumerable: false });
 
   const control = createControlRequestHandler(
     {
@@ -284,5 +286,6 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );
 
+  // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.
   return harness;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const httpMethod = z
@@ -27,6 +27,9 @@ function record<V extends z.ZodType>(key: z.ZodString, value: V, params?: Parame
   }, z.record(key, value, params));
 }
 
+/** A RegExp written as data (`{ regex: { source, flags? } }`), the form scenario files and Redis can hold. */
+const regexData = z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) });
+
 const stringMatch = z.union(
   [
     z.string(),
@@ -35,7 +38,7 @@ const stringMatch = z.union(
     z.strictObject({ contains: z.string() }),
     z.strictObject({ startsWith: z.string() }),
     z.strictObject({ endsWith: z.string() }),
-    z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) }),
+    regexData,
   ],
   { error: 'expected a string, a RegExp, or one of { equals | contains | startsWith | endsWith | regex: { source, flags? } }' },
 );
@@ -97,7 +100,7 @@ const mock = z
   .strictObject({
     id: z.string().min(1, { error: 'a mock id must not be empty' }).max(200).optional(),
     method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
-    url: z.union([z.string().min(1), z.instanceof(RegExp)], { error: 'expected a URL pattern string or a RegExp' }),
+    url: z.union([z.string().min(1), z.instanceof(RegExp), regexData], { error: 'expected a URL pattern string, a RegExp or { regex: { source, flags? } }' }),
     match: z
       .strictObject({
         body: z.unknown().optional(),

@@ -93,8 +93,11 @@ export interface Mock {
   id?: string;
   /** Omitted: any method. */
   method?: HttpMethod | HttpMethod[];
-  /** `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'` or a RegExp. */
-  url: string | RegExp;
+  /**
+   * `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'`, or a
+   * RegExp tested against the whole URL (in files: `{ regex: { source, flags? } }`).
+   */
+  url: string | RegExp | { regex: { source: string; flags?: string } };
   match?: MockMatch;
   response?: MockResponse;
   sequence?: MockSequence;
@@ -193,6 +196,12 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   allowHosts?: (string | RegExp)[];
   /** Carry the current test ID to other services of yours (and to a standalone harness server). */
   propagate?: PropagateOptions;
+  /**
+   * `false`: start() patches nothing in this process; calls reach the engine only through the
+   * package's own server (`scenario-harness serve`). For that server; apps leave it out.
+   * @default true
+   */
+  intercept?: boolean;
   /**
    * The per-test call journal: every intercepted call, what was sent and which mock answered.
    * On by default (100 calls per test ID); `false` turns it off.

@@ -89,6 +89,12 @@ function compileStringMatches(record: Record<string, StringMatch>, field: string
   );
 }
 
+/** A mock's URL as people write it: the pattern, or `/source/flags` for a RegExp in either form. */
+function urlLabel(url: Mock['url']): string {
+  if (typeof url === 'string') return url;
+  return url instanceof RegExp ? String(url) : `/${url.regex.source}/${url.regex.flags ?? ''}`;
+}
+
 /** Compile one validated mock. Throws `DefinitionError` naming the field that is wrong. */
 export function compileMock(mock: Mock, order: number, key: string, owner: { scenarioId: string; variant?: string | undefined } = { scenarioId: '' }): CompiledMock {
   const url = compileUrlPattern(mock.url);
@@ -153,7 +159,7 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,
     setState,
-    label: `${methods ? [...methods].join('|') : 'ANY'} ${mock.url instanceof RegExp ? String(mock.url) : mock.url}`,
+    label: `${methods ? [...methods].join('|') : 'ANY'} ${urlLabel(mock.url)}`,
   };
 }
 
