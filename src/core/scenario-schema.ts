@@ -77,7 +77,7 @@ const mockResponse = z
     bodyBase64: z.base64({ error: 'expected a base64 string (standard alphabet, with padding)' }).optional(),
     stream: mockStream.optional(),
     delay: z.number().finite().min(0).max(600_000).optional(),
-    error: z.literal('network').optional(),
+    error: z.enum(['network', 'reset', 'timeout', 'malformed'], { error: "expected one of 'network', 'reset', 'timeout', 'malformed'" }).optional(),
   })
   .superRefine((response, ctx) => {
     const bodies = (['body', 'bodyBase64', 'stream'] as const).filter((key) => response[key] !== undefined);

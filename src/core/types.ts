@@ -17,6 +17,9 @@ export type StringMatch =
   | { endsWith: string }
   | { regex: { source: string; flags?: string } };
 
+/** The faults a mock can answer with instead of a response. */
+export type MockFault = 'network' | 'reset' | 'timeout' | 'malformed';
+
 /** One answer a mock gives. Strings in `headers` and `body` may contain templates (`{{params.id}}`). */
 export interface MockResponse {
   /** @default 200 */
@@ -30,8 +33,14 @@ export interface MockResponse {
   stream?: MockStream;
   /** Milliseconds to wait before answering. */
   delay?: number;
-  /** `'network'` fails the call the way an unreachable server does. */
-  error?: 'network';
+  /**
+   * A fault instead of an answer: `'network'` fails the call as an unreachable server does
+   * (connection refused); `'reset'` as a connection reset by the server (ECONNRESET);
+   * `'timeout'` never answers, so the call hangs until the client gives up (its timeout or
+   * AbortSignal); `'malformed'` sends the status and headers, then half of the body, then drops
+   * the connection (a truncated, unparseable body).
+   */
+  error?: MockFault;
 }
 
 /**

@@ -8,7 +8,7 @@ import { getHarnessInternals } from '../core/harness-internals.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import { isHarnessError } from '../core/errors.js';
-import { replyToResponse, wait } from '../core/interception/mock-reply.js';
+import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
 import { callFromRequest } from '../core/interception/outgoing-call.js';
 import { runWithTestId } from '../core/test-context.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
@@ -94,7 +94,8 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       const { reply } = outcome;
       if (reply.delay > 0) await wait(reply.delay);
       // `error: 'network'`: the caller sees the connection drop, as with an unreachable server.
-      return reply.fault === 'network' ? 'drop' : replyToResponse(reply, call.method, url);
+      if (reply.fault === 'timeout') return new Promise<'drop'>((resolve) => req.once('close', () => resolve('drop')));
+      return isConnectionFault(reply.fault) ? 'drop' : replyToResponse(reply, call.method, url);
     }
     const { error } = outcome;
     const what = `${call.method} ${url.origin}${url.pathname}`;

@@ -68,7 +68,13 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
     parts.headers['content-type'] ??= response.stream.contentType;
     stream = buildReplyStream(response.stream, context);
   }
-  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.networkError ? 'network' : undefined };
+  if (response.fault === 'malformed') {
+    // Half of the body, then the connection drops: the client gets a truncated, unparseable body.
+    const bytes = body === null ? new Uint8Array(0) : typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    stream = { chunks: [bytes.subarray(0, Math.floor(bytes.byteLength / 2))], intervalMs: 0, failAfter: 1 };
+    body = null;
+  }
+  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.fault };
 }
 
 /** A mock's answer as plain data for the interception layers, with templates filled in from the call. */

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
-import type { Mock, MockResponse, StringMatch } from '../types.js';
+import type { Mock, MockFault, MockResponse, StringMatch } from '../types.js';
 import { describeStringMatch, describeValue, mismatch } from './describe-value.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
@@ -18,7 +18,8 @@ export interface CompiledResponse {
   headers: readonly (readonly [string, CompiledValue])[];
   body: CompiledValue | undefined;
   delay: number;
-  networkError: boolean;
+  /** A fault instead of an answer (`error`). */
+  fault: MockFault | undefined;
   /** Body text and headers built at creation when no template makes them depend on the call. */
   fixed: { text: string | null; headers: Record<string, string> } | undefined;
   /** The whole reply, when `fixed` makes it the same for every call. */
@@ -75,7 +76,7 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
     headers,
     body,
     delay: response.delay ?? 0,
-    networkError: response.error === 'network',
+    fault: response.error,
     fixed: precomputeResponseParts({ headers, body }),
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
     stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),

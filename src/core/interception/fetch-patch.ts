@@ -1,6 +1,6 @@
 import type { CallOutcome } from './call-outcome.js';
 import { addTestIdHeaders } from './propagation-headers.js';
-import { replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
+import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
 import type { DispatcherLike } from './undici-dispatcher.js';
 import { startHandler, writeReplyToHandler } from './write-reply-to-handler.js';
@@ -69,7 +69,8 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
       });
     }
     if (reply.delay > 0) await wait(reply.delay, signal);
-    if (reply.fault === 'network') throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url) });
+    if (isConnectionFault(reply.fault)) throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url, reply.fault) });
+    if (reply.fault === 'timeout') return hangUntilAborted(signal);
     return replyToResponse(reply, call.method, call.url);
   }
 
@@ -123,7 +124,7 @@ function answerOnce(reply: MockReply, call: OutgoingCall, next: DispatcherLike):
       if (used) return next.dispatch(dispatchOptions, handler);
       used = true;
       const session = startHandler(handler);
-      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url));
+      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url, reply.fault));
       return true;
     },
   };

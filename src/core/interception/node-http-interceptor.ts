@@ -1,5 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
-import { replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
+import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromRequest, type OutgoingCall } from './outgoing-call.js';
 
 export interface NodeHttpInterceptorOptions {
@@ -36,7 +36,12 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
     if (outcome.kind === 'fail') return controller.errorWith(outcome.error);
     const { reply } = outcome;
     if (reply.delay > 0) await wait(reply.delay);
-    if (reply.fault === 'network') return controller.errorWith(simulatedNetworkError(call.method, call.url));
+    if (isConnectionFault(reply.fault)) return controller.errorWith(simulatedNetworkError(call.method, call.url, reply.fault));
+    if (reply.fault === 'timeout') {
+      // Never answered; this listener ends when the client gives up and closes the request.
+      const raw = getRawRequest(request) as { once?(event: string, listener: () => void): unknown } | undefined;
+      return new Promise<void>((resolve) => raw?.once?.('close', resolve));
+    }
     controller.respondWith(replyToResponse(reply, call.method, call.url));
   });
   return interceptor;

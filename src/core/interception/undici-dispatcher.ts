@@ -52,7 +52,7 @@ export function createHarnessDispatcher({ decide, fallback, propagate }: Harness
     }
     const session = startHandler(handler);
     if (outcome.kind === 'fail') return session.fail(outcome.error);
-    await writeReplyToHandler(session, outcome.reply, call.method, url, () => simulatedNetworkError(call.method, url));
+    await writeReplyToHandler(session, outcome.reply, call.method, url, () => simulatedNetworkError(call.method, url, outcome.reply.fault));
   }
 
   return {
