@@ -33,8 +33,13 @@ export type {
   HttpMethod,
   Mock,
   MockMatch,
+  MockFault,
   MockResponse,
+  MockResponseContext,
+  MockResponseFunction,
   MockSequence,
+  MockStream,
+  PropagateOptions,
   ScenarioDefinition,
   ScenarioMap,
   ScenarioSummary,
@@ -44,4 +49,5 @@ export type {
   UnhandledCallStrategy,
 } from './core/types.js';
 export type { Logger } from './core/dev-utils.js';
+export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
 export type { HeadersLike } from './core/read-test-id.js';

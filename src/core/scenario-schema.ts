@@ -96,6 +96,16 @@ const graphqlMatch = z.strictObject(
   { error: (issue) => (issue.code === 'invalid_type' ? 'expected { operationName?, variables? }' : undefined) },
 );
 
+/**
+ * A response, or in code a function that makes one per call. The function is checked here as
+ * an empty response; what it returns is checked on each call. Files hold data only, so the
+ * file schema (schema.json) describes the data form alone.
+ */
+const responseOrFunction = z.preprocess((value) => (typeof value === 'function' ? {} : value), mockResponse);
+
+/** What a response function must return: checked on every call, with the same messages. */
+export const mockResponseSchema = mockResponse;
+
 const mock = z
   .strictObject({
     id: z.string().min(1, { error: 'a mock id must not be empty' }).max(200).optional(),
@@ -110,10 +120,10 @@ const mock = z
         state: z.record(z.string(), z.unknown()).optional(),
       })
       .optional(),
-    response: mockResponse.optional(),
+    response: responseOrFunction.optional(),
     sequence: z
       .strictObject({
-        responses: z.array(mockResponse).min(1, { error: 'a sequence needs at least one response' }),
+        responses: z.array(responseOrFunction).min(1, { error: 'a sequence needs at least one response' }),
         repeat: z.enum(['last', 'cycle', 'none']).optional(),
       })
       .optional(),

@@ -70,6 +70,26 @@ export interface GraphqlMatch {
   variables?: Record<string, unknown>;
 }
 
+/** What a response function gets besides the call's `Request`. */
+export interface MockResponseContext {
+  testId: string;
+  /** The scenario whose mock answers. */
+  scenarioId: string;
+  /** The test's active variant, if any. */
+  variant: string | undefined;
+  /** URL pattern parameters (`:id`). */
+  params: Readonly<Record<string, string>>;
+  /** The test's state, as the call read it. */
+  state: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * In code-defined scenarios, a response may be a function: an escape hatch for what templates
+ * cannot express. It runs per call, with the same test ID, state and sequence rules; what it
+ * returns is checked like a written response. Scenario files hold data only.
+ */
+export type MockResponseFunction = (request: Request, context: MockResponseContext) => MockResponse | Promise<MockResponse>;
+
 export interface MockMatch {
   /**
    * Partial deep match on the parsed body (JSON; form and multipart fields; else the text);
@@ -87,7 +107,7 @@ export interface MockMatch {
 }
 
 export interface MockSequence {
-  responses: MockResponse[];
+  responses: (MockResponse | MockResponseFunction)[];
   /**
    * What happens once every response was served: `'last'` repeats the last one, `'cycle'`
    * starts over, `'none'` stops matching so the next candidate answers.
@@ -108,7 +128,7 @@ export interface Mock {
    */
   url: string | RegExp | { regex: { source: string; flags?: string } };
   match?: MockMatch;
-  response?: MockResponse;
+  response?: MockResponse | MockResponseFunction;
   sequence?: MockSequence;
   /** After answering, merge these keys into the test's state (`'items[]'` appends). */
   afterResponse?: { setState: Record<string, unknown> };

@@ -91,7 +91,7 @@ export function buildReply(response: CompiledResponse, context: TemplateContext)
 }
 
 /** The reply of a response without templates, built once at creation (`undefined` when templates make it vary). */
-export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply'>): MockReply | undefined {
+export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply' | 'dynamic'>): MockReply | undefined {
   if (response.fixed === undefined || (response.stream !== undefined && response.stream.fixed === undefined)) return undefined;
   const reply = toReply(response as CompiledResponse, { text: response.fixed.text, headers: { ...response.fixed.headers } }, NO_CONTEXT);
   Object.freeze(reply.headers);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
-import type { Mock, MockFault, MockResponse, StringMatch } from '../types.js';
+import type { Mock, MockFault, MockResponse, MockResponseFunction, StringMatch } from '../types.js';
 import { describeStringMatch, describeValue, mismatch } from './describe-value.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
@@ -24,6 +24,8 @@ export interface CompiledResponse {
   fixed: { text: string | null; headers: Record<string, string> } | undefined;
   /** The whole reply, when `fixed` makes it the same for every call. */
   fixedReply: MockReply | undefined;
+  /** A response function (code-defined scenarios): run per call, its result compiled then. */
+  dynamic: MockResponseFunction | undefined;
   /** `bodyBase64`, decoded. */
   binary: Uint8Array | undefined;
   stream: CompiledStream | undefined;
@@ -68,7 +70,9 @@ export interface CompiledMock {
   label: string;
 }
 
-function compileResponse(response: MockResponse, field: string): CompiledResponse {
+/** A response function's result, compiled like a written response (each call). */
+export function compileResponse(response: MockResponse | MockResponseFunction, field: string): CompiledResponse {
+  if (typeof response === 'function') return { ...compileResponse({}, field), fixed: undefined, fixedReply: undefined, dynamic: response };
   const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
   const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
   const compiled = {
@@ -81,7 +85,7 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
     stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
   };
-  return { ...compiled, fixedReply: precomputeReply(compiled) };
+  return { ...compiled, fixedReply: precomputeReply(compiled), dynamic: undefined };
 }
 
 function compileStringMatches(record: Record<string, StringMatch>, field: string, lowerCaseNames: boolean) {
