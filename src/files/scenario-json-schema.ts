@@ -30,7 +30,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'response.headers': 'Response headers; values may contain templates such as {{params.id}}.',
   'response.body': 'An object or array is sent as JSON, a string as text. Strings may contain templates ({{params.id}}, {{query.x}}, {{body.a.b}}, {{state.key}}).',
   'response.delay': 'Milliseconds to wait before answering.',
-  'response.error': '"network" fails the call the way an unreachable server does.',
+  'response.error': 'A fault instead of an answer: "network" (connection refused), "reset" (connection reset), "timeout" (never answered; the client gives up), "malformed" (half the body, then the connection drops).',
   'sequence.responses': 'The answers, in order.',
   'sequence.repeat': 'Once every answer was given: "last" repeats the last one (default), "cycle" starts over, "none" stops matching.',
   'afterResponse.setState': 'Keys merged into the test\'s state; a key written "items[]" appends to an array.',
