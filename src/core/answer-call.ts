@@ -12,6 +12,7 @@ import { HarnessError } from './errors.js';
 import { PASS, type CallListener, type CallOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopback } from './is-loopback.js';
+import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { compileHostList } from './host-list.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { JournalRecorder } from './journal/create-journal-recorder.js';
@@ -37,6 +38,8 @@ export interface CallAnswererOptions {
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
+/** Exchanges kept per recording test: a recording is one test's calls, not a soak. */
+const MAX_RECORDED = 500;
 
 /**
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
@@ -75,6 +78,13 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
   }
 
+  /** The capture of a call a recording test passes on: its exchange is kept in the test's session. */
+  function captureFor(testId: string, call: OutgoingCall): Promise<CaptureHandle> {
+    return createCapture(call, (exchange) => {
+      store.appendRecorded?.(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
+    });
+  }
+
   async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
     const startedAt = performance.now();
     const testId = testIdOf(call);
@@ -84,9 +94,13 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const session = await store.read(testId);
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
+      // Recording 'all': every call goes to the real upstream, and its answer is kept.
+      if (session?.recording === 'all') return { kind: 'pass', capture: await captureFor(testId, call) };
       const layers = layersFor(active?.scenarioId, active?.variant);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
+        // Recording 'missing': what the scenario cannot answer goes to the real upstream, whatever `unhandled` says.
+        if (session?.recording === 'missing' && !isLoopback(call.url.hostname)) return { kind: 'pass', capture: await captureFor(testId, call) };
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }

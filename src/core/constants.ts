@@ -21,6 +21,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   getState: '/__harness__/state',
   scenarios: '/__harness__/scenarios',
   journal: '/__harness__/journal',
+  record: '/__harness__/record',
 });
 
 /** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */

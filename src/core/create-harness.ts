@@ -7,6 +7,8 @@ import { toResponse } from './control/json-response.js';
 import { HARNESS_INTERNALS, type HarnessInternals } from './harness-internals.js';
 import { createJournalRecorder } from './journal/create-journal-recorder.js';
 import type { JournalEntry, JournalFilter } from './journal/journal-entry.js';
+import { recordingDraft } from './recording/recording-draft.js';
+import type { RecordMode } from './recording/recorded-exchange.js';
 import { describeStartedHarness } from './describe-started-harness.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
@@ -281,6 +283,17 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
       listScenarios: () => catalogue,
+      ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined
+        ? {}
+        : {
+            setRecording: (testId: string, mode: RecordMode | undefined) => store.setRecording!(testId, mode),
+            async recording(testId: string, { stop }: { stop: boolean }) {
+              const mode = (await store.read(testId))?.recording;
+              if (stop) await store.setRecording!(testId, undefined);
+              const exchanges = await store.readRecorded!(testId, { clear: stop });
+              return { mode, exchanges: exchanges.length, draft: await recordingDraft(exchanges, logger) };
+            },
+          }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },

@@ -162,6 +162,8 @@ export interface HarnessEndpoints {
   scenarios?: string;
   /** The test's call journal (`GET`, with `?method=&url=&unanswered=true&mockId=`; `DELETE` clears it). @default '/__harness__/journal' */
   journal?: string;
+  /** Recording per test (`POST { mode }` starts, `GET` shows the draft, `DELETE` stops and returns it). @default '/__harness__/record' */
+  record?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */

@@ -5,7 +5,7 @@ import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
 const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
-const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal'] as const;
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
 
 function describe(value: unknown): string {

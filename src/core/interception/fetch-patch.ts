@@ -1,4 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
+import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
@@ -41,7 +42,10 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (signal?.aborted) throw signal.reason;
     const outcome = await options.decide(call);
     if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
-    if (outcome.kind === 'pass') return passOn(input, init, call);
+    if (outcome.kind === 'pass') {
+      if (outcome.capture === undefined) return passOn(input, init, call);
+      return captured(passOn(input, init, call), outcome.capture);
+    }
     return respond(outcome.reply, call, input, init, signal);
   }
 
@@ -72,6 +76,25 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (isConnectionFault(reply.fault)) throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url, reply.fault) });
     if (reply.fault === 'timeout') return hangUntilAborted(signal);
     return replyToResponse(reply, call.method, call.url);
+  }
+
+  /** Report the upstream's response of a recorded call, read from a copy: the app reads the original. */
+  async function captured(pending: Promise<Response>, capture: CaptureHandle): Promise<Response> {
+    let response: Response;
+    try {
+      response = await pending;
+    } catch (error) {
+      capture.failed();
+      throw error;
+    }
+    response
+      .clone()
+      .arrayBuffer()
+      .then(
+        (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+        () => capture.failed(),
+      );
+    return response;
   }
 
   Object.defineProperty(globalThis, 'fetch', { ...descriptor, value: fetch });
