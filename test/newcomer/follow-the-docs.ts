@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
-import { codeBlocks, ROOT, type CodeBlock } from '../docs/markdown.js';
+import { ROOT, type CodeBlock } from '../docs/markdown.js';
 
 export interface Walkthrough {
   /** Commands run one after another in the app's folder (`<!-- step: setup -->`). */
