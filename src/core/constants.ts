@@ -24,7 +24,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   record: '/__harness__/record',
 });
 
-/** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */
+/** The limits a harness applies when `limits` leaves them out (docs/reliability-and-security.md). */
 export const DEFAULT_LIMITS = Object.freeze({
   /** 64 KiB: a switch body is a few dozen bytes. */
   maxBodyBytes: 64 * 1024,

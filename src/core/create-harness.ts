@@ -126,7 +126,7 @@ function catalogueOf(definitions: ScenarioMap, ids: Iterable<string>, variantsOf
  * `announce: true`.
  *
  * @example
- * const harness = createHarness({ enabled: process.env.NODE_ENV === 'test', scenarios });
+ * const harness = createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', scenarios });
  * await harness.start();
  * app.use(harnessMiddleware(harness));
  * @see https://github.com/scenario-harness/scenario-harness#readme
