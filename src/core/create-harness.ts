@@ -174,7 +174,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     endpoints,
     async start() {
       if (!enabled) {
-        if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.NODE_ENV === 'test', ... }).`);
+        if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', ... }).`);
         return;
       }
       if (started === undefined) {

@@ -11,7 +11,7 @@ import { mergeScenarioFiles } from './merge-scenario-files.js';
  *
  * @example
  * const scenarios = await loadScenarios('scenarios/stripe.yaml', 'scenarios/github.json');
- * const harness = createHarness({ enabled: process.env.NODE_ENV === 'test', scenarios });
+ * const harness = createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', scenarios });
  * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/scenario-files.md
  */
 export async function loadScenarios(...paths: string[]): Promise<ScenarioMap> {

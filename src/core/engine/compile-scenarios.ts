@@ -32,7 +32,7 @@ function invalidScenarios(problems: string[], checkedBy: string, file: string | 
   return new HarnessError(
     'INVALID_SCENARIOS',
     file === undefined
-      ? `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to ${checkedBy} (the mock format is in the README).`
+      ? `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to ${checkedBy} (the mock format: https://github.com/scenario-harness/scenario-harness/blob/main/docs/mock-format.md).`
       : `Invalid scenario definitions in ${file}:\n${shown.join('\n')}\nFix these fields in ${file} (the file format: https://github.com/scenario-harness/scenario-harness/blob/main/docs/scenario-files.md).`,
   );
 }
