@@ -12,8 +12,9 @@ const alias = Object.entries(entries)
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**', 'examples/**'],
+    // examples/**/*.test.ts: the test files the guides show (docs/client.md, docs/recipes.md) run as they are.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    exclude: ['test/browser/**', '**/node_modules/**', 'examples/next-app/**', 'examples/nextjs/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Interception patches process globals: every test file gets its own process.

@@ -22,13 +22,15 @@ async function main() {
   let origin = MOCK_ORIGIN;
   let stop = async () => {};
 
-  if (subject === 'harness') {
+  if (subject === 'harness' || subject === 'harness-nojournal') {
     const { loadHarness, toHarnessScenarios } = await import('./lib/harness-glue.js');
     const { createHarness, defineScenarios, harnessMiddleware } = await loadHarness();
     const harness = createHarness({
       enabled: true,
       scenarios: toHarnessScenarios(spec.scenarios, defineScenarios),
       unhandled: 'bypass',
+      // The journal is on by default; 'harness-nojournal' measures what it costs.
+      ...(subject === 'harness-nojournal' ? { journal: false } : {}),
     });
     await harness.start();
     app.use(harnessMiddleware(harness));

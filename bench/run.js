@@ -24,7 +24,7 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,scenarist,msw,upstream,limit,floor,interceptor,undici-mockagent,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,interceptor,undici-mockagent,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -67,7 +67,7 @@ const subjectWanted = (s) => !SUBJ || SUBJ.has(s);
 // (W3, W4 do not apply); the Map "limit" and the real upstream do not depend on
 // the number of mocks (W2) and have no scenarios (W3, W4).
 const LOAD_PLAN = [
-  ['W1', ['limit', 'upstream', 'msw', 'scenarist', 'harness']],
+  ['W1', ['limit', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal']],
   ['W2-10', ['msw', 'scenarist', 'harness']],
   ['W2-100', ['msw', 'scenarist', 'harness']],
   ['W2-1000', ['msw', 'scenarist', 'harness']],
@@ -84,6 +84,7 @@ const REPEAT_PLAN = [
   ['W1', 'limit'],
   ['W1', 'scenarist'],
   ['W1', 'harness'],
+  ['W1', 'harness-nojournal'],
   ['W2-10', 'harness'],
   ['W2-1000', 'harness'],
   ['W3', 'harness'],
@@ -93,6 +94,7 @@ const MICRO_SUBJECTS = ['floor', 'interceptor', 'msw', 'scenarist', 'harness', '
 
 const SUBJECT_LABEL = {
   harness: 'scenario-harness',
+  'harness-nojournal': 'harness, journal off',
   scenarist: 'Scenarist',
   msw: 'raw MSW',
   upstream: 'real upstream',
@@ -298,7 +300,7 @@ async function measureLoadInner(workload, subject) {
     if (subject === 'upstream') upstream = await startChild('upstream.js', [workload]);
     app = await startChild('app.js', [subject, workload, upstream ? String(upstream.msg.port) : '']);
     const base = `http://127.0.0.1:${app.msg.port}`;
-    if (subject === 'harness' || subject === 'scenarist') await switchAll(base, subject, spec.switches);
+    if (subject === 'harness' || subject === 'harness-nojournal' || subject === 'scenarist') await switchAll(base, subject, spec.switches);
     const checked = await precheck(base, subject, spec);
     const counters = { next: 0, checked: 0, bad: 0, badSample: null };
     if (CFG.warmup > 0) await runAutocannon(base, subject, spec, CFG.warmup, counters);
@@ -409,6 +411,7 @@ function computeTargets(load, memory, micro) {
   const div = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
   const L = (w, s) => load[w]?.[s];
   add('W1-vs-scenarist', 'W1 throughput, harness / Scenarist', div(rps('W1', 'harness'), rps('W1', 'scenarist')), '>=', 2, [L('W1', 'harness'), L('W1', 'scenarist')]);
+  add('W1-journal', 'W1 throughput, journal on (default) / journal off', div(rps('W1', 'harness'), rps('W1', 'harness-nojournal')), '>=', 0.95, [L('W1', 'harness'), L('W1', 'harness-nojournal')]);
   add('W1-vs-limit', 'W1 throughput, harness / no-call limit', div(rps('W1', 'harness'), rps('W1', 'limit')), '>=', 0.5, [L('W1', 'harness'), L('W1', 'limit')]);
   add('W2-flat', 'W2 cost at 1,000 mocks / cost at 10 (harness)', div(rps('W2-10', 'harness'), rps('W2-1000', 'harness')), '<=', 1.1, [L('W2-10', 'harness'), L('W2-1000', 'harness')]);
   add('W3-vs-W1', `W3 cost (${W3_TEST_IDS} test IDs) / W1 cost (harness)`, div(rps('W1', 'harness'), rps('W3', 'harness')), '<=', 1.1, [L('W1', 'harness'), L('W3', 'harness')]);
@@ -430,7 +433,7 @@ function report(results) {
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
   out.push('');
 
-  const loadSubjects = ['harness', 'scenarist', 'msw', 'upstream', 'limit'];
+  const loadSubjects = ['harness', 'harness-nojournal', 'scenarist', 'msw', 'upstream', 'limit'];
   const rows = [['workload (req/s; p99 ms)', ...loadSubjects.map((s) => SUBJECT_LABEL[s]), 'harness/Scenarist', 'harness/limit']];
   for (const [w] of LOAD_PLAN) {
     if (!load[w]) continue;

@@ -8,8 +8,11 @@ export { createHarness } from './core/create-harness.js';
 export type { Harness, ScenarioId, VariantName } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 
+/* Scenario files */
+export { loadScenarios } from './files/load-scenarios.js';
+
 /* Constants */
-export { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
 
 /* Errors */
 export { HarnessError, isHarnessError } from './core/errors.js';
@@ -19,9 +22,6 @@ export type { HarnessErrorCode } from './core/errors.js';
 export { createMemoryStore } from './core/store/memory-store.js';
 export type { MemoryStore, MemoryStoreOptions } from './core/store/memory-store.js';
 export type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from './core/store/session-store.js';
-
-/* The call journal */
-export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
 
 /* Definition and option types */
 export type {
@@ -33,8 +33,13 @@ export type {
   HttpMethod,
   Mock,
   MockMatch,
+  MockFault,
   MockResponse,
+  MockResponseContext,
+  MockResponseFunction,
   MockSequence,
+  MockStream,
+  PropagateOptions,
   ScenarioDefinition,
   ScenarioMap,
   ScenarioSummary,
@@ -44,4 +49,5 @@ export type {
   UnhandledCallStrategy,
 } from './core/types.js';
 export type { Logger } from './core/dev-utils.js';
+export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
 export type { HeadersLike } from './core/read-test-id.js';

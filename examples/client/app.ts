@@ -1,4 +1,3 @@
-// examples/client/app.ts
 import express from 'express';
 import type { Harness } from 'scenario-harness';
 import { harnessMiddleware } from 'scenario-harness/express';

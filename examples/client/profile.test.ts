@@ -1,4 +1,3 @@
-// examples/client/profile.test.ts
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHarness } from 'scenario-harness';

@@ -1,4 +1,3 @@
-// examples/client/scenarios.ts
 import { defineScenarios } from 'scenario-harness';
 
 const USER = 'https://api.github.com/users/:login';

@@ -4,7 +4,7 @@ import { knownBodyOf } from '../core/control/known-body.js';
 import { parseJson } from '../core/control/read-json-body.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
-import { internalsOf } from '../core/harness-internals.js';
+import { getHarnessInternals } from '../core/harness-internals.js';
 
 /** The path of a node:http request URL, without its query. */
 export function pathnameOf(url: string | undefined): string {
@@ -78,7 +78,7 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
 
 /** The control answer for a node:http request, or `null` for any other request. Shared by every Node adapter. */
 export function controlAnswerFor(harness: Harness, req: IncomingMessage, options: NodeControlOptions = {}): Promise<ControlAnswer | null> {
-  return internalsOf(harness).handleControl(controlCallFromNode(req, options));
+  return getHarnessInternals(harness).handleControl(controlCallFromNode(req, options));
 }
 
 /** Write a control answer to a node:http response. */

@@ -25,7 +25,7 @@ interface BodyParserError {
  * const app = express();
  * app.use(express.json());
  * app.use(harnessMiddleware(harness));
- * @see https://github.com/scenario-harness/scenario-harness#express
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/express.md
  */
 export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorRequestHandler] {
   if (!harness.enabled) return [(_req, _res, next) => next(), (error, _req, _res, next) => next(error)];

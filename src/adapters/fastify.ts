@@ -82,6 +82,6 @@ const plugin: FastifyPluginCallback<HarnessPluginOptions> = (fastify, { harness 
  * const app = Fastify();
  * await app.register(harnessPlugin, { harness });
  * app.post('/orders', async (request) => placeOrder(request.body));
- * @see https://github.com/scenario-harness/scenario-harness#fastify
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/fastify.md
  */
 export const harnessPlugin = fp(plugin, { name: 'scenario-harness', fastify: '5.x' });

@@ -25,7 +25,7 @@ async function toControlRequest(c: Context): Promise<Request> {
  * const app = new Hono();
  * app.use(harnessMiddleware(harness));
  * app.get('/profile', async (c) => c.json(await (await fetch(PROFILE_API)).json()));
- * @see https://github.com/scenario-harness/scenario-harness#hono
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/hono.md
  */
 export function harnessMiddleware(harness: Harness): MiddlewareHandler {
   if (!harness.enabled) return (_c, next) => next();

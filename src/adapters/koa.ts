@@ -44,7 +44,7 @@ function answerFor(harness: Harness, ctx: Context): Promise<ControlAnswer | null
  * const app = new Koa();
  * app.use(harnessMiddleware(harness));
  * app.use(bodyParser());
- * @see https://github.com/scenario-harness/scenario-harness#koa
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/koa.md
  */
 export function harnessMiddleware(harness: Harness): Middleware {
   if (!harness.enabled) return (_ctx, next) => next();
@@ -66,7 +66,7 @@ export function harnessMiddleware(harness: Harness): Middleware {
  * @example
  * app.use(bodyParser({ onError: harnessParserErrorHandler(harness) }));
  * app.use(harnessMiddleware(harness));
- * @see https://github.com/scenario-harness/scenario-harness#koa
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/koa.md
  */
 export function harnessParserErrorHandler(harness: Harness): (error: Error, ctx: Context) => void {
   return (error, ctx) => {

@@ -42,7 +42,7 @@ function registry(): NextRegistry {
  *   enabled: process.env.HARNESS_ENABLED === 'true',
  *   scenarios,
  * });
- * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/nextjs.md
  */
 export function createNextHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
   const state = registry();
@@ -72,7 +72,7 @@ function warnIfNotTheProcessHarness(harness: Harness, where: string): void {
  *   const { harness } = await import('./harness');
  *   await registerHarness(harness);
  * }
- * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md#how-the-test-id-reaches-your-calls
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/nextjs.md#how-the-test-id-reaches-your-calls
  */
 export async function registerHarness(harness: Harness): Promise<void> {
   if (!harness.enabled) return;
@@ -104,7 +104,7 @@ type RouteHandler = (request: Request) => Promise<Response>;
  * // app/%5F%5Fscenario%5F%5F/route.ts
  * import { harness } from '../../harness';
  * export const { GET, POST, DELETE } = harnessRouteHandlers(harness);
- * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/nextjs.md
  */
 export function harnessRouteHandlers(harness: Harness): { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler } {
   warnIfNotTheProcessHarness(harness, 'harnessRouteHandlers()');
@@ -139,7 +139,7 @@ type ApiRequest = IncomingMessage & { body?: unknown };
  * import { harness } from '../../harness';
  * export default harnessApiHandler(harness);
  * export const config = { api: { bodyParser: false } };
- * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/nextjs.md
  */
 export function harnessApiHandler(harness: Harness): (req: ApiRequest, res: ServerResponse) => Promise<void> {
   warnIfNotTheProcessHarness(harness, 'harnessApiHandler()');
@@ -164,7 +164,7 @@ export function harnessApiHandler(harness: Harness): (req: ApiRequest, res: Serv
  * // proxy.ts
  * import { harness } from './harness';
  * export const proxy = harnessProxy(harness);
- * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/frameworks/next.md
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/nextjs.md
  */
 export function harnessProxy<Req extends Request, Rest extends unknown[], Result = undefined>(
   harness: Harness,

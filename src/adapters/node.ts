@@ -18,7 +18,7 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
  *
  * @example
  * const server = http.createServer(withHarness(harness, (req, res) => { ... }));
- * @see https://github.com/scenario-harness/scenario-harness#nodehttp
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/node-http.md
  */
 export function withHarness(harness: Harness, listener: NodeRequestListener): (req: IncomingMessage, res: ServerResponse) => void {
   if (!harness.enabled) return (req, res) => void listener(req, res);

@@ -1,7 +1,8 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { quote, type Logger } from './dev-utils.js';
 import { buildReply } from './engine/build-response.js';
-import { evaluateStateChanges } from './engine/compile-mock.js';
+import { compileResponse, evaluateStateChanges, type CompiledMock, type CompiledResponse } from './engine/compile-mock.js';
+import { mockResponseSchema } from './scenario-schema.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
 import { describeNearMisses } from './engine/describe-near-misses.js';
 import type { MockIndex } from './engine/mock-index.js';
@@ -11,6 +12,7 @@ import { HarnessError } from './errors.js';
 import { PASS, type CallListener, type CallOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopback } from './is-loopback.js';
+import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { compileHostList } from './host-list.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { JournalRecorder } from './journal/create-journal-recorder.js';
@@ -18,7 +20,7 @@ import type { JournalEntry } from './journal/journal-entry.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionStore, TestState } from './store/session-store.js';
 import { tryGetTestId } from './test-context.js';
-import type { UnhandledCallStrategy } from './types.js';
+import type { MockResponse, MockResponseContext, MockResponseFunction, UnhandledCallStrategy } from './types.js';
 
 export interface CallAnswererOptions {
   scenarios: ReadonlyMap<string, CompiledScenario>;
@@ -36,6 +38,8 @@ export interface CallAnswererOptions {
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
+/** Exchanges kept per recording test: a recording is one test's calls, not a soak. */
+const MAX_RECORDED = 500;
 
 /**
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
@@ -74,6 +78,13 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
   }
 
+  /** The capture of a call a recording test passes on: its exchange is kept in the test's session. */
+  function captureFor(testId: string, call: OutgoingCall): Promise<CaptureHandle> {
+    return createCapture(call, (exchange) => {
+      store.appendRecorded?.(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
+    });
+  }
+
   async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
     const startedAt = performance.now();
     const testId = testIdOf(call);
@@ -83,23 +94,33 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const session = await store.read(testId);
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
+      // Recording 'all': every call goes to the real upstream, and its answer is kept.
+      if (session?.recording === 'all') return { kind: 'pass', capture: await captureFor(testId, call) };
       const layers = layersFor(active?.scenarioId, active?.variant);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
+        // Recording 'missing': what the scenario cannot answer goes to the real upstream, whatever `unhandled` says.
+        if (session?.recording === 'missing' && !isLoopback(call.url.hostname)) return { kind: 'pass', capture: await captureFor(testId, call) };
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }
-      const { response: answer, mock } = resolution;
+      const { mock } = resolution;
+      let answer = resolution.response;
       let reply: MockReply;
       if (answer.fixedReply !== undefined && mock.setState === undefined) reply = answer.fixedReply;
       else {
         const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
+        if (answer.dynamic !== undefined) {
+          const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.scenarioId, variant: active?.variant, params: resolution.params, state });
+          if (made instanceof Error) return { kind: 'fail', error: made };
+          answer = made;
+        }
         reply = buildReply(answer, context);
         // The generation read with the session: a switch while this call was in flight makes the write a no-op.
         if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
       }
       if (journal !== undefined) {
-        const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(answer);
+        const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(resolution.response);
         const nearMisses = journal.explainAnswered ? await describeNearMisses(call, layers, state) : undefined;
         await journal.answered(testId, call, { mock, step, reply, activeScenarioId: active?.scenarioId }, startedAt, nearMisses);
       }
@@ -112,6 +133,36 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       return fails ? { kind: 'fail', error: new HarnessError('STORE_UNAVAILABLE', `[scenario-harness] ${message}`, { cause: error }) } : PASS;
     } finally {
       unpin?.();
+    }
+  }
+
+  /**
+   * Run a response function and compile what it returns; a throw or an invalid response fails
+   * the call with an error that names the mock (and is logged), never a silent pass-through.
+   */
+  async function runResponseFunction(fn: MockResponseFunction, call: OutgoingCall, mock: CompiledMock, context: MockResponseContext): Promise<CompiledResponse | HarnessError> {
+    const where = `the response function of mock ${mock.key}${mock.id === undefined ? '' : ` (id ${quote(mock.id)})`} for ${call.method} ${call.url.href} (test ${quote(context.testId)})`;
+    let made: unknown;
+    try {
+      made = await fn((await call.toRequest()).clone(), context);
+    } catch (error) {
+      const message = `${where} threw: ${(error as Error)?.message ?? String(error)}. The call fails.`;
+      logger.error(message, error);
+      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`, { cause: error });
+    }
+    const checked = mockResponseSchema.safeParse(made ?? {});
+    if (!checked.success || typeof made !== 'object' || made === null) {
+      const problems = checked.success ? ['expected an object'] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'response'}: ${issue.message}`);
+      const message = `${where} returned an invalid response (${problems.join('; ')}). Return { status?, headers?, body? | bodyBase64? | stream?, delay?, error? }. The call fails.`;
+      logger.error(message);
+      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`);
+    }
+    try {
+      return compileResponse(made as MockResponse, 'response');
+    } catch (error) {
+      const message = `${where} returned a response that cannot be used: ${(error as Error).message}. The call fails.`;
+      logger.error(message);
+      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`);
     }
   }
 
@@ -144,7 +195,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     if (unhandled === 'error') {
       const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
       logger.error(message);
-      return { kind: 'fail', error: new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`) };
+      const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
+      return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };
     }
     if (warnedCalls.has(description)) return PASS;
     // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.

@@ -1,6 +1,13 @@
 /** The request header that carries the test ID (SPEC §1). Fixed; not configurable. */
 export const TEST_ID_HEADER = 'x-harness-test-id';
 
+/**
+ * The W3C `baggage` member that carries the test ID across services; read when
+ * `x-harness-test-id` is absent (`baggage: harness-test-id=t-42`).
+ * @see https://www.w3.org/TR/baggage/
+ */
+export const BAGGAGE_TEST_ID_KEY = 'harness-test-id';
+
 /** The test ID used when a request carries no (or an empty) test-ID header (SPEC §1). */
 export const DEFAULT_TEST_ID = 'default-test';
 
@@ -14,11 +21,12 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   getState: '/__harness__/state',
   scenarios: '/__harness__/scenarios',
   journal: '/__harness__/journal',
+  record: '/__harness__/record',
   inspector: '/__harness__/',
   sessions: '/__harness__/sessions',
 });
 
-/** The limits a harness applies when `limits` leaves them out (README, "Reliability and security"). */
+/** The limits a harness applies when `limits` leaves them out (docs/reliability-and-security.md). */
 export const DEFAULT_LIMITS = Object.freeze({
   /** 64 KiB: a switch body is a few dozen bytes. */
   maxBodyBytes: 64 * 1024,

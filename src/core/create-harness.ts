@@ -7,6 +7,8 @@ import { toResponse } from './control/json-response.js';
 import { HARNESS_INTERNALS, type HarnessInternals } from './harness-internals.js';
 import { createJournalRecorder } from './journal/create-journal-recorder.js';
 import type { JournalEntry, JournalFilter } from './journal/journal-entry.js';
+import { recordingDraft } from './recording/recording-draft.js';
+import type { RecordMode } from './recording/recorded-exchange.js';
 import { describeStartedHarness } from './describe-started-harness.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
@@ -125,7 +127,7 @@ function catalogueOf(definitions: ScenarioMap, ids: Iterable<string>, variantsOf
  * `announce: true`.
  *
  * @example
- * const harness = createHarness({ enabled: process.env.NODE_ENV === 'test', scenarios });
+ * const harness = createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', scenarios });
  * await harness.start();
  * app.use(harnessMiddleware(harness));
  * @see https://github.com/scenario-harness/scenario-harness#readme
@@ -173,11 +175,12 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     endpoints,
     async start() {
       if (!enabled) {
-        if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.NODE_ENV === 'test', ... }).`);
+        if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', ... }).`);
         return;
       }
       if (started === undefined) {
-        const starting = addCallListener(listener);
+        // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.
+        const starting = options.intercept === false ? Promise.resolve() : addCallListener(listener);
         started = starting;
         guard.starting(starting);
         starting.then(
@@ -195,7 +198,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       if (started === undefined) return;
       await started.catch(() => {});
       started = undefined;
-      await removeCallListener(listener);
+      if (options.intercept !== false) await removeCallListener(listener);
     },
     async handle(request) {
       if (!enabled) return null;
@@ -269,7 +272,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     await checkInterception();
     return control.handle(call);
   }
-  Object.defineProperty(harness, HARNESS_INTERNALS, { value: { handleControl } satisfies HarnessInternals, enumerable: false });
+  const internals: HarnessInternals = Object.freeze({ handleControl, listener });
+  Object.defineProperty(harness, HARNESS_INTERNALS, { value: internals, enumerable: false });
 
   let details: readonly ScenarioDetails[] | undefined;
   const listSessions = store.listSessions;
@@ -284,10 +288,22 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       listScenarios: () => catalogue,
       scenarioDetails: () => (details ??= scenarioDetails(definitions, catalogue)),
       ...(listSessions === undefined ? {} : { listSessions: (cursor: string | undefined, limit: number, search?: string) => listSessions.call(store, cursor, limit, search) }),
+      ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined
+        ? {}
+        : {
+            setRecording: (testId: string, mode: RecordMode | undefined) => store.setRecording!(testId, mode),
+            async recording(testId: string, { stop }: { stop: boolean }) {
+              const mode = (await store.read(testId))?.recording;
+              if (stop) await store.setRecording!(testId, undefined);
+              const exchanges = await store.readRecorded!(testId, { clear: stop });
+              return { mode, exchanges: exchanges.length, draft: await recordingDraft(exchanges, logger) };
+            },
+          }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
     { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
   );
 
+  // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.
   return harness;
 }

@@ -13,3 +13,15 @@ test('a missing or empty header means default-test', () => {
   expect(readTestId({})).toBe('default-test');
   expect(readTestId({ 'x-harness-test-id': '' })).toBe('default-test');
 });
+
+test('without the header, the W3C baggage member harness-test-id is the test ID', () => {
+  expect(readTestId(new Headers({ baggage: 'userId=alice, harness-test-id=t-5;p=1' }))).toBe('t-5');
+  expect(readTestId({ baggage: 'harness-test-id=t%206' })).toBe('t 6');
+  expect(readTestId({ baggage: ['a=1', 'harness-test-id=t-7'] })).toBe('t-7');
+  expect(readTestId(new Headers({ baggage: 'userId=alice' }))).toBe('default-test');
+});
+
+test('the header wins over baggage; an empty header defers to baggage', () => {
+  expect(readTestId(new Headers({ 'x-harness-test-id': 'from-header', baggage: 'harness-test-id=from-baggage' }))).toBe('from-header');
+  expect(readTestId(new Headers({ 'x-harness-test-id': '', baggage: 'harness-test-id=from-baggage' }))).toBe('from-baggage');
+});

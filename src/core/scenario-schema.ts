@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const httpMethod = z
@@ -27,6 +27,9 @@ function record<V extends z.ZodType>(key: z.ZodString, value: V, params?: Parame
   }, z.record(key, value, params));
 }
 
+/** A RegExp written as data (`{ regex: { source, flags? } }`), the form scenario files and Redis can hold. */
+const regexData = z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) });
+
 const stringMatch = z.union(
   [
     z.string(),
@@ -35,7 +38,7 @@ const stringMatch = z.union(
     z.strictObject({ contains: z.string() }),
     z.strictObject({ startsWith: z.string() }),
     z.strictObject({ endsWith: z.string() }),
-    z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) }),
+    regexData,
   ],
   { error: 'expected a string, a RegExp, or one of { equals | contains | startsWith | endsWith | regex: { source, flags? } }' },
 );
@@ -74,7 +77,7 @@ const mockResponse = z
     bodyBase64: z.base64({ error: 'expected a base64 string (standard alphabet, with padding)' }).optional(),
     stream: mockStream.optional(),
     delay: z.number().finite().min(0).max(600_000).optional(),
-    error: z.literal('network').optional(),
+    error: z.enum(['network', 'reset', 'timeout', 'malformed'], { error: "expected one of 'network', 'reset', 'timeout', 'malformed'" }).optional(),
   })
   .superRefine((response, ctx) => {
     const bodies = (['body', 'bodyBase64', 'stream'] as const).filter((key) => response[key] !== undefined);
@@ -93,11 +96,21 @@ const graphqlMatch = z.strictObject(
   { error: (issue) => (issue.code === 'invalid_type' ? 'expected { operationName?, variables? }' : undefined) },
 );
 
+/**
+ * A response, or in code a function that makes one per call. The function is checked here as
+ * an empty response; what it returns is checked on each call. Files hold data only, so the
+ * file schema (schema.json) describes the data form alone.
+ */
+const responseOrFunction = z.preprocess((value) => (typeof value === 'function' ? {} : value), mockResponse);
+
+/** What a response function must return: checked on every call, with the same messages. */
+export const mockResponseSchema = mockResponse;
+
 const mock = z
   .strictObject({
     id: z.string().min(1, { error: 'a mock id must not be empty' }).max(200).optional(),
     method: z.union([httpMethod, z.array(httpMethod).min(1)]).optional(),
-    url: z.union([z.string().min(1), z.instanceof(RegExp)], { error: 'expected a URL pattern string or a RegExp' }),
+    url: z.union([z.string().min(1), z.instanceof(RegExp), regexData], { error: 'expected a URL pattern string, a RegExp or { regex: { source, flags? } }' }),
     match: z
       .strictObject({
         body: z.unknown().optional(),
@@ -107,10 +120,10 @@ const mock = z
         state: z.record(z.string(), z.unknown()).optional(),
       })
       .optional(),
-    response: mockResponse.optional(),
+    response: responseOrFunction.optional(),
     sequence: z
       .strictObject({
-        responses: z.array(mockResponse).min(1, { error: 'a sequence needs at least one response' }),
+        responses: z.array(responseOrFunction).min(1, { error: 'a sequence needs at least one response' }),
         repeat: z.enum(['last', 'cycle', 'none']).optional(),
       })
       .optional(),

@@ -17,6 +17,9 @@ export type StringMatch =
   | { endsWith: string }
   | { regex: { source: string; flags?: string } };
 
+/** The faults a mock can answer with instead of a response. */
+export type MockFault = 'network' | 'reset' | 'timeout' | 'malformed';
+
 /** One answer a mock gives. Strings in `headers` and `body` may contain templates (`{{params.id}}`). */
 export interface MockResponse {
   /** @default 200 */
@@ -30,8 +33,14 @@ export interface MockResponse {
   stream?: MockStream;
   /** Milliseconds to wait before answering. */
   delay?: number;
-  /** `'network'` fails the call the way an unreachable server does. */
-  error?: 'network';
+  /**
+   * A fault instead of an answer: `'network'` fails the call as an unreachable server does
+   * (connection refused); `'reset'` as a connection reset by the server (ECONNRESET);
+   * `'timeout'` never answers, so the call hangs until the client gives up (its timeout or
+   * AbortSignal); `'malformed'` sends the status and headers, then half of the body, then drops
+   * the connection (a truncated, unparseable body).
+   */
+  error?: MockFault;
 }
 
 /**
@@ -61,6 +70,26 @@ export interface GraphqlMatch {
   variables?: Record<string, unknown>;
 }
 
+/** What a response function gets besides the call's `Request`. */
+export interface MockResponseContext {
+  testId: string;
+  /** The scenario whose mock answers. */
+  scenarioId: string;
+  /** The test's active variant, if any. */
+  variant: string | undefined;
+  /** URL pattern parameters (`:id`). */
+  params: Readonly<Record<string, string>>;
+  /** The test's state, as the call read it. */
+  state: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * In code-defined scenarios, a response may be a function: an escape hatch for what templates
+ * cannot express. It runs per call, with the same test ID, state and sequence rules; what it
+ * returns is checked like a written response. Scenario files hold data only.
+ */
+export type MockResponseFunction = (request: Request, context: MockResponseContext) => MockResponse | Promise<MockResponse>;
+
 export interface MockMatch {
   /**
    * Partial deep match on the parsed body (JSON; form and multipart fields; else the text);
@@ -78,7 +107,7 @@ export interface MockMatch {
 }
 
 export interface MockSequence {
-  responses: MockResponse[];
+  responses: (MockResponse | MockResponseFunction)[];
   /**
    * What happens once every response was served: `'last'` repeats the last one, `'cycle'`
    * starts over, `'none'` stops matching so the next candidate answers.
@@ -93,10 +122,13 @@ export interface Mock {
   id?: string;
   /** Omitted: any method. */
   method?: HttpMethod | HttpMethod[];
-  /** `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'` or a RegExp. */
-  url: string | RegExp;
+  /**
+   * `'https://api.x.com/users/:id'`, `'/v1/charges'`, `'*\/v1/charges'`, `'https://api.x.com/*'`, or a
+   * RegExp tested against the whole URL (in files: `{ regex: { source, flags? } }`).
+   */
+  url: string | RegExp | { regex: { source: string; flags?: string } };
   match?: MockMatch;
-  response?: MockResponse;
+  response?: MockResponse | MockResponseFunction;
   sequence?: MockSequence;
   /** After answering, merge these keys into the test's state (`'items[]'` appends). */
   afterResponse?: { setState: Record<string, unknown> };
@@ -130,6 +162,8 @@ export interface HarnessEndpoints {
   scenarios?: string;
   /** The test's call journal (`GET`, with `?method=&url=&unanswered=true&mockId=`; `DELETE` clears it). @default '/__harness__/journal' */
   journal?: string;
+  /** Recording per test (`POST { mode }` starts, `GET` shows the draft, `DELETE` stops and returns it). @default '/__harness__/record' */
+  record?: string;
   /** The inspector page (`GET`, HTML): live test IDs, their scenario, state and journal; the scenarios and their mocks. @default '/__harness__/' */
   inspector?: string;
   /** The live test IDs, paged (`GET`, with `?search=&limit=&cursor=`), as the inspector lists them. @default '/__harness__/sessions' */
@@ -197,6 +231,12 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   allowHosts?: (string | RegExp)[];
   /** Carry the current test ID to other services of yours (and to a standalone harness server). */
   propagate?: PropagateOptions;
+  /**
+   * `false`: start() patches nothing in this process; calls reach the engine only through the
+   * package's own server (`scenario-harness serve`). For that server; apps leave it out.
+   * @default true
+   */
+  intercept?: boolean;
   /**
    * The per-test call journal: every intercepted call, what was sent and which mock answered.
    * On by default (100 calls per test ID); `false` turns it off.

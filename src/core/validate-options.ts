@@ -5,7 +5,7 @@ import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
 const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
-const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'inspector', 'sessions'] as const;
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
 
 function describe(value: unknown): string {
@@ -34,7 +34,7 @@ function checkHostList(name: string, hosts: unknown): void {
 export function validateOptions(options: HarnessOptions): void {
   if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
   if (typeof options.enabled !== 'boolean') {
-    fail(`expected "enabled" to be true or false, instead got ${describe(options.enabled)}. Set it from your environment, e.g. enabled: process.env.NODE_ENV === 'test'.`);
+    fail(`expected "enabled" to be true or false, instead got ${describe(options.enabled)}. Set it from your environment, e.g. enabled: process.env.HARNESS_ENABLED === 'true'.`);
   }
   if (options.announce !== undefined && typeof options.announce !== 'boolean') {
     fail(`expected "announce" to be true or false, instead got ${describe(options.announce)}.`);

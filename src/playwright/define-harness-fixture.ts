@@ -52,7 +52,7 @@ export type HarnessFixtureDefinitions<S extends ScenarioMap = ScenarioMap> = Fix
  * import type { scenarios } from '../src/scenarios';
  *
  * export const test = base.extend<HarnessFixtures<typeof scenarios>>(defineHarnessFixture<typeof scenarios>());
- * @see https://github.com/scenario-harness/scenario-harness#playwright
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/playwright.md
  */
 export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): HarnessFixtureDefinitions<S> {
   return {

@@ -21,7 +21,7 @@ export type HarnessTest<S extends ScenarioMap = ScenarioMap, B extends Playwrigh
  * export const test = harnessTest<typeof scenarios>();
  * // extending your own test? name its type too, TypeScript cannot infer it next to an explicit one:
  * export const test2 = harnessTest<typeof scenarios, typeof myTest>(myTest);
- * @see https://github.com/scenario-harness/scenario-harness#playwright
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/playwright.md
  */
 export function harnessTest<S extends ScenarioMap = ScenarioMap, B extends PlaywrightBaseTest = PlaywrightBaseTest>(base?: B): HarnessTest<S, B> {
   const from: PlaywrightBaseTest = base ?? playwrightTest;

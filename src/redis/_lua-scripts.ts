@@ -17,6 +17,7 @@ function lua(name: string, source: string): LuaScript {
  * and Redis Cluster safe without hash tags). Fields:
  *   a        active scenario ID          v        active variant
  *   g        the session's generation: a new token at every switch
+ *   r        the recording mode while the test records (kept across a switch)
  *   s:<key>  a state key, JSON value     p:<key>  a sequence position
  * Every script renews the key's expiry (ARGV[1], milliseconds): reads and writes count as use.
  */
@@ -40,12 +41,14 @@ return out`,
 /** ARGV[2] generation token, ARGV[3] scenario ID, ARGV[4] variant (optional): replaces the whole session in one step. */
 export const ACTIVATE_SCRIPT = lua(
   'activate',
-  `redis.call('DEL', KEYS[1])
+  `local recording = redis.call('HGET', KEYS[1], 'r')
+redis.call('DEL', KEYS[1])
 if ARGV[4] then
   redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3], 'v', ARGV[4])
 else
   redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3])
 end
+if recording then redis.call('HSET', KEYS[1], 'r', recording) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
 );
@@ -111,8 +114,24 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
 );
 
-/** KEYS[1] the session, KEYS[2] its journal: ending a test forgets both. */
-export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1], KEYS[2])`);
+/** KEYS[1] the session, KEYS[2] its journal, KEYS[3] its recorded exchanges: ending a test forgets them all. */
+export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])`);
+
+/** ARGV[2] the mode, or '' to stop recording. */
+export const SET_RECORDING_SCRIPT = lua(
+  'setRecording',
+  `if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'r') else redis.call('HSET', KEYS[1], 'r', ARGV[2]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`,
+);
+
+/** KEYS[1] the recorded list → its JSON entries, oldest first; ARGV[2] '1' empties it. */
+export const READ_RECORDED_SCRIPT = lua(
+  'readRecorded',
+  `local entries = redis.call('LRANGE', KEYS[1], 0, -1)
+if ARGV[2] == '1' then redis.call('DEL', KEYS[1]) elseif #entries > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return entries`,
+);
 
 /** KEYS[1] the journal list: ARGV[2] one JSON entry, ARGV[3] how many entries to keep. */
 export const APPEND_CALL_SCRIPT = lua(
@@ -139,7 +158,8 @@ export const CLEAR_CALLS_SCRIPT = lua('clearCalls', `return redis.call('DEL', KE
  * lower-case ('' for none), ARGV[8] the SCAN COUNT → { next cursor, { testId, scenario,
  * variant, journal length, newest call's time, ... } }. A journal key is listed only for a
  * test ID without a session hash (one that never switched), so no test ID is listed twice;
- * keys of other types under the prefix are skipped. Listing renews no expiry.
+ * other lists beside a session and keys of other types under the prefix are skipped. Listing
+ * renews no expiry.
  */
 export const LIST_SESSIONS_SCRIPT = lua(
   'listSessions',
@@ -158,8 +178,10 @@ repeat
     local session = key
     if isJournal then session = string.sub(key, 1, -#suffix - 1) end
     local testId = string.sub(session, prefixLength + 1)
+    -- Other lists beside a session (recorded exchanges) have a NUL in their name too: not test IDs.
+    local sideKey = string.find(testId, '\\0', 1, true) ~= nil
     local matches = ARGV[7] == '' or string.find(string.lower(testId), ARGV[7], 1, true) ~= nil
-    if matches and (not isJournal or redis.call('EXISTS', session) == 0) then
+    if matches and not sideKey and (not isJournal or redis.call('EXISTS', session) == 0) then
       local fields = {false, false}
       if not isJournal then fields = redis.pcall('HMGET', session, 'a', 'v') end
       local count = redis.pcall('LLEN', session .. suffix)

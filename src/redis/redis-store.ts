@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
+import type { RecordedExchange, RecordMode } from '../core/recording/recorded-exchange.js';
 import type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from '../core/store/session-store.js';
 import type { ActiveScenario } from '../core/types.js';
 import {
@@ -12,7 +13,9 @@ import {
   END_SCRIPT,
   LIST_SESSIONS_SCRIPT,
   READ_CALLS_SCRIPT,
+  READ_RECORDED_SCRIPT,
   READ_SCRIPT,
+  SET_RECORDING_SCRIPT,
   UPDATE_STATE_SCRIPT,
   type LuaScript,
 } from './_lua-scripts.js';
@@ -72,18 +75,21 @@ function toSnapshot(reply: unknown): SessionSnapshot | undefined {
   let scenarioId: string | undefined;
   let variant: string | undefined;
   let generation = '';
+  let recording: RecordMode | undefined;
   for (let i = 0; i + 1 < reply.length; i += 2) {
     const field = String(reply[i]);
     const value = String(reply[i + 1]);
     if (field === 'a') scenarioId = value;
     else if (field === 'v') variant = value;
     else if (field === 'g') generation = value;
+    else if (field === 'r') recording = value as RecordMode;
     // A key such as `__proto__` stays an ordinary key: the object has no prototype to set.
     else if (field.startsWith('s:')) state[field.slice(2)] = JSON.parse(value) as unknown;
   }
   const frozen: TestState = Object.freeze(state);
-  if (scenarioId === undefined) return { state: frozen, generation };
-  return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen, generation };
+  const extra = recording === undefined ? { generation } : { generation, recording };
+  if (scenarioId === undefined) return { state: frozen, ...extra };
+  return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen, ...extra };
 }
 
 /** A SCAN MATCH pattern for `text` as it is: glob characters escaped. */
@@ -176,6 +182,8 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
    * session key can be another test's journal key.
    */
   const journalKey = (testId: string) => `${prefix}${testId}${JOURNAL_SUFFIX}`;
+  /** The exchanges a recording test captured: a list beside the session, like the journal. */
+  const recordedKey = (testId: string) => `${prefix}${testId}\u0000recorded`;
 
   function call(what: () => string, script: LuaScript, testId: string, args: string[], keys: readonly string[] = [prefix + testId]): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -214,7 +222,17 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, [generation ?? '*', ...toUpdateArgs(changes)]);
     },
     async end(testId) {
-      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId)]);
+      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId), recordedKey(testId)]);
+    },
+    async setRecording(testId, mode: RecordMode | undefined) {
+      await call(() => `set recording for test ${quote(testId)}`, SET_RECORDING_SCRIPT, testId, [mode ?? '']);
+    },
+    async appendRecorded(testId, exchange: RecordedExchange, maxEntries: number) {
+      await call(() => `record an exchange of test ${quote(testId)}`, APPEND_CALL_SCRIPT, testId, [JSON.stringify(exchange), String(maxEntries)], [recordedKey(testId)]);
+    },
+    async readRecorded(testId, { clear = false } = {}) {
+      const entries = (await call(() => `read the recording of test ${quote(testId)}`, READ_RECORDED_SCRIPT, testId, [clear ? '1' : '0'], [recordedKey(testId)])) as unknown[];
+      return entries.map((entry) => JSON.parse(String(entry)) as RecordedExchange);
     },
     async appendCall(testId, entry: JournalEntry, maxEntries: number) {
       await call(() => `record a call of test ${quote(testId)}`, APPEND_CALL_SCRIPT, testId, [JSON.stringify(entry), String(maxEntries)], [journalKey(testId)]);

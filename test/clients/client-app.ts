@@ -65,8 +65,8 @@ export async function startClientApp<const S extends ScenarioMap>({ scenarios, r
     logs,
     call,
     /** POST /__scenario__ for the test ID; throws unless the switch succeeded. */
-    async switchScenario(testId: string, scenario: Extract<keyof S, string>): Promise<void> {
-      const reply = await call(testId, '/__scenario__', { body: { scenario } });
+    async switchScenario(testId: string, scenario: Extract<keyof S, string>, variant?: string): Promise<void> {
+      const reply = await call(testId, '/__scenario__', { body: variant === undefined ? { scenario } : { scenario, variant } });
       if (reply.status !== 200) throw new Error(`switch to ${scenario} failed: ${JSON.stringify(reply)}`);
     },
     /** GET /__harness__/state for the test ID. */

@@ -27,6 +27,17 @@ export function openaiRoutes(app: Express, gates: Gates): void {
   });
   app.post('/assistant/chat', async (req, res) => void res.json(await ask((req.body as { message: string }).message)));
   app.post('/support/ask', async (req, res) => void res.json(await ask((req.body as { question: string }).question, 'You are the shop support bot.')));
+  app.post('/assistant/stream', async (req, res) => {
+    // Streamed completion: the SDK parses Server-Sent Events into chunks; a body that breaks part way throws.
+    const stream = await openai.chat.completions.create({ model: MODEL, stream: true, messages: [{ role: 'user', content: (req.body as { message: string }).message }] });
+    const deltas: string[] = [];
+    try {
+      for await (const chunk of stream) deltas.push(chunk.choices[0]?.delta.content ?? '');
+      res.json({ deltas, complete: true });
+    } catch (error) {
+      res.json({ deltas, complete: false, error: (error as Error).message });
+    }
+  });
   app.post('/search/embed', async (req, res) => {
     const embedding = await openai.embeddings.create({ model: 'text-embedding-3-small', input: (req.body as { text: string }).text });
     res.json({ dimensions: embedding.data[0]?.embedding.length });

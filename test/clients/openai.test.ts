@@ -22,6 +22,9 @@ const completion = (content: string, model = 'gpt-4o-mini') => ({
   usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
 });
 
+/** One streamed chunk as the API sends it (`data:` of a Server-Sent Event). */
+const chunk = (content: string) => ({ id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'gpt-4o-mini', choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+
 const scenarios = defineScenarios({
   default: {
     name: 'The assistant answers',
@@ -38,6 +41,20 @@ const scenarios = defineScenarios({
   },
   alice: { name: 'Alice bot', mocks: [{ method: 'POST', url: COMPLETIONS, response: { body: completion('I am the alice bot') } }] },
   bob: { name: 'Bob bot', mocks: [{ method: 'POST', url: COMPLETIONS, response: { body: completion('I am the bob bot') } }] },
+  streaming: {
+    name: 'A streamed answer',
+    mocks: [
+      {
+        method: 'POST',
+        url: COMPLETIONS,
+        match: { body: { stream: true } },
+        response: { stream: { events: [...['Hel', 'lo ', '{{body.messages.0.content}}'].map((content) => ({ data: chunk(content) })), { data: '[DONE]' }], intervalMs: 2 } },
+      },
+    ],
+    variants: {
+      broken: { mocks: [{ method: 'POST', url: COMPLETIONS, response: { stream: { events: [{ data: chunk('Hel') }, { data: chunk('lo') }, { data: chunk('!') }], failAfter: 2 } } }] },
+    },
+  },
   conversation: {
     name: 'A three-turn conversation',
     mocks: [{ method: 'POST', url: COMPLETIONS, sequence: { responses: [{ body: completion('Hi!') }, { body: completion('Tell me more.') }, { body: completion('Goodbye.') }] } }],
@@ -107,4 +124,13 @@ test('an unanswered call (embeddings) fails in the app with an error that names 
   // The SDK's own message comes first ("Connection error."); the harness's is in its cause chain.
   expect(messages[0]).toBe('Connection error.');
   expect(messages.find((message) => message.includes('[scenario-harness] No mock answers POST https://api.openai.com/v1/embeddings'))).toContain(`for test "${testId}"`);
+});
+
+test('stream: true is answered as Server-Sent Events the SDK parses chunk by chunk; failAfter breaks it part way', async () => {
+  const [whole, broken] = [randomUUID(), randomUUID()];
+  await app().switchScenario(whole, 'streaming');
+  expect(await app().call(whole, '/assistant/stream', { body: { message: 'Ada' } })).toEqual({ status: 200, body: { deltas: ['Hel', 'lo ', 'Ada'], complete: true } });
+  await app().switchScenario(broken, 'streaming', 'broken');
+  const { body } = await app().call(broken, '/assistant/stream', { body: { message: 'Ada' } });
+  expect(body).toMatchObject({ deltas: ['Hel', 'lo'], complete: false });
 });

@@ -105,7 +105,7 @@ test('a charge the body match refuses fails clearly with unhandled: "error", and
 
   await expect(harness.run(payer, () => stripe.charges.create({ amount: 4000, currency: 'usd', metadata: { order_id: '7' } }))).rejects.toMatchObject({ type: 'StripeConnectionError' });
   expect(logs.at(-1)).toContain(`error: No mock answers POST https://api.stripe.com/v1/charges for test "${payer}" in scenario "default"`);
-  expect(logs.at(-1)).toContain('POST https://api.stripe.com/v1/charges (default#0): its "match" criteria');
+  expect(logs.at(-1)).toContain('POST https://api.stripe.com/v1/charges (default#0): match.body.amount: expected 5000, received "4000"');
 });
 
 test('an OAuth token request sent by fetch with URLSearchParams matches its grant type, + decodes to a space', async () => {

@@ -121,3 +121,13 @@ test('error: network fails the call like an unreachable server; delay holds the 
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
   });
 });
+
+test('a URL RegExp in its data form (as scenario files write it) answers with its named groups as params', async () => {
+  const { asTest } = await startHarness({
+    default: { name: 'D', mocks: [{ url: { regex: { source: '^https://api\\.x\\.test/users/(?<id>\\d+)$' } }, response: { body: { id: '{{params.id}}' } } }] },
+  });
+  await asTest(undefined, async () => {
+    expect((await json(`${API}/users/42`)).body).toEqual({ id: '42' });
+    await expect(fetch(`${API}/users/abc`)).rejects.toThrow();
+  });
+});

@@ -39,7 +39,7 @@ test("'error' fails the call with a network error and logs the test ID, scenario
   await expect(harness.run(testId, () => fetch(`${API}/charges`))).rejects.toThrow(TypeError);
   expect(logs).toHaveLength(1);
   expect(logs[0]).toContain(`No mock answers GET ${API}/charges for test "${testId}" in scenario "s"`);
-  expect(logs[0]).toContain('method is GET, the mock wants POST');
+  expect(logs[0]).toContain('method: expected POST, received GET');
   await expect(harness.run(testId, () => getThroughLookup('/x'))).rejects.toThrow();
 });
 
@@ -63,7 +63,8 @@ test('a function decides, and gets the request, test ID, scenario and near misse
     unhandled: (request, { testId, scenarioId, nearMisses }) => seen.push(`${request.method} ${new URL(request.url).pathname} ${testId} ${scenarioId} ${nearMisses.length}`),
   });
   await harness.run('t-fn', () => getThroughLookup('/fn'));
-  expect(seen).toEqual(['GET /fn t-fn default 0']);
+  // No mock has this URL: one line naming the closest mock URLs.
+  expect(seen).toEqual(['GET /fn t-fn default 1']);
 });
 
 test('loopback calls that no mock answers always go through, even with unhandled: error', async () => {

@@ -52,6 +52,13 @@ test('a native RegExp is judged as if anchored: unanchored is fine, nested quant
   expect(creationError({ default: { name: 'D', mocks: [{ url: /\/users\/(\d+)+$/, response: {} }] } })).toContain('mocks[0].url: is the regular expression');
 });
 
+test('a URL RegExp in its data form is judged like the same RegExp in code', () => {
+  expect(creationError({ default: { name: 'D', mocks: [{ url: { regex: { source: '\\/users\\/(?<id>\\d+)$' } }, response: {} }] } })).toBeUndefined();
+  expect(creationError({ default: { name: 'D', mocks: [{ url: { regex: { source: '\\/users\\/(\\d+)+$' } }, response: {} }] } })).toContain(
+    'scenario "default", mocks[0].url.regex: is the regular expression /\\/users\\/(\\d+)+$/, which can backtrack catastrophically',
+  );
+});
+
 test('a disabled harness never matches a call, so it skips the check', () => {
   expect(creationError(unsafe, false)).toBeUndefined();
 });

@@ -178,7 +178,7 @@ test('a disabled harness says nothing unless asked, and then says how to turn it
   expect(logged).toEqual([]);
   await createHarness({ enabled: false, scenarios: scenarios(), logger, announce: true }).start();
   expect(logged).toEqual([
-    "disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.NODE_ENV === 'test', ... }).",
+    "disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', ... }).",
   ]);
 });
 

@@ -38,6 +38,11 @@ test('every subpath in the exports map has a source entry, a tsconfig path and a
     const source = entries[specifier] as string;
     expect(existsSync(join(ROOT, source)), source).toBe(true);
     expect(paths[specifier]).toEqual([`./${source}`]);
+    // A data file (schema.json) is exported as it is, from the package root.
+    if (subpath.endsWith('.json')) {
+      expect(pkg.exports[subpath]).toBe(`./${source}`);
+      continue;
+    }
     const target = pkg.exports[subpath] as { types: string; default: string };
     expect(target.default).toBe(`./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`);
     expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'));
@@ -46,11 +51,13 @@ test('every subpath in the exports map has a source entry, a tsconfig path and a
 
 test.each(subpaths)('the packed tarball exports %s and it imports in a fresh project', async (subpath) => {
   const specifier = specifierOf(subpath);
-  const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
+  const attributes = subpath.endsWith('.json') ? ", { with: { type: 'json' } }" : '';
+  const script = `const m = await import(${JSON.stringify(specifier)}${attributes}); console.log(JSON.stringify(Object.keys(m).sort()));`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: CONSUMER });
   const names = JSON.parse(stdout) as string[];
   expect(names.length).toBeGreaterThan(0);
-  if (subpath === '.') expect(names).toEqual(expect.arrayContaining(['createHarness', 'defineScenarios', 'TEST_ID_HEADER', 'DEFAULT_TEST_ID', 'HarnessError']));
+  if (subpath === '.') expect(names).toEqual(expect.arrayContaining(['createHarness', 'defineScenarios', 'loadScenarios', 'TEST_ID_HEADER', 'DEFAULT_TEST_ID', 'HarnessError']));
+  if (subpath === './schema.json') expect(names).toEqual(['default']);
 });
 
 test('CommonJS apps can require() the package (no top-level await)', async () => {
@@ -63,6 +70,7 @@ test('the tarball ships the build and no tests or sources', async () => {
   const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
   const paths = files.map((file) => file.path);
   expect(paths).toContain('dist/index.js');
+  expect(paths).toEqual(expect.arrayContaining(['schema.json', 'bin/scenario-harness.js', 'dist/cli/main.js']));
   expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
 });
 
@@ -82,6 +90,15 @@ test('no source maps ship, and a stack trace from the package points at files it
     expect(file, stack).toMatch(/\/dist\//);
     expect(existsSync(file), file).toBe(true);
   }
+});
+
+test('the bin runs from the tarball: npx scenario-harness --version, and validate on a scenario file', async () => {
+  const { version } = readJson('package.json') as { version: string };
+  const { stdout } = await run('npx', ['--no-install', 'scenario-harness', '--version'], { cwd: CONSUMER });
+  expect(stdout.trim()).toBe(version);
+  writeFileSync(join(CONSUMER, 'scenarios.yaml'), 'default:\n  name: Default\n  mocks:\n    - url: https://api.x.test/a\n      response: { body: 1 }\n');
+  const validated = await run('npx', ['--no-install', 'scenario-harness', 'validate', 'scenarios.yaml'], { cwd: CONSUMER });
+  expect(validated.stdout).toBe('✓ scenarios.yaml: 1 scenario (default), 1 mock\n');
 });
 
 test('publint finds no problem in the package', async () => {

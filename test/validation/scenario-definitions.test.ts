@@ -16,6 +16,8 @@ test.each([
   ['a bad string matcher', { s: { name: 'S', mocks: [{ url: '/x', match: { query: { q: { like: 'x' } } }, response: {} }] } }, /mocks\[0\]\.match\.query\.q: expected a string, a RegExp, or one of/],
   ['an invalid serialised regex', { s: { name: 'S', mocks: [{ url: '/x', match: { headers: { a: { regex: { source: '(' } } } }, response: {} }] } }, /mocks\[0\]\.match\.headers\.a\.regex: is not a valid regular expression/],
   ['an unknown template source', { s: { name: 'S', mocks: [{ url: '/x', response: { body: { id: '{{param.id}}' } } }] } }, /mocks\[0\]\.response\.body\.id: has the template \{\{param\.id\}\}/],
+  ['an invalid URL regex in its data form', { s: { name: 'S', mocks: [{ url: { regex: { source: '[' } }, response: {} }] } }, /scenario "s", mocks\[0\]\.url\.regex: is not a valid regular expression/],
+  ['a URL object that is not a regex', { s: { name: 'S', mocks: [{ url: { pattern: '/x' }, response: {} }] } }, /scenario "s", mocks\[0\]\.url: expected a URL pattern string, a RegExp or \{ regex: \{ source, flags\? \} \}/],
   ['a bad variant mock', { s: { name: 'S', mocks: [], variants: { gold: { mocks: [{ url: 42, response: {} }] } } } }, /scenario "s", variants\.gold\.mocks\[0\]\.url: /],
   ['a body on a 204', { s: { name: 'S', mocks: [{ url: '/x', response: { status: 204, body: 'no' } }] } }, /mocks\[0\]\.response\.body: must be left out: status 204 has no body/],
   ['a bad header name', { s: { name: 'S', mocks: [{ url: '/x', response: { headers: { 'bad header': 'x' } } }] } }, /mocks\[0\]\.response\.headers\.bad header: is not a valid HTTP header/],

@@ -8,6 +8,7 @@ import type { SessionStore } from '../store/session-store.js';
 import { inspectorAnswer } from '../../inspector/inspector-answer.js';
 import { listSessionsAnswer } from '../../inspector/list-sessions-answer.js';
 import type { ScenarioDetails } from '../../inspector/scenario-details.js';
+import type { RecordMode } from '../recording/recorded-exchange.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
 import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
@@ -23,6 +24,10 @@ export interface ControlTarget {
   isRegistered(scenarioId: string): boolean;
   /** The scenario catalogue, in registration order. */
   listScenarios(): readonly ScenarioSummary[];
+  /** Start or stop recording (`undefined`: the store cannot record). */
+  setRecording?(testId: string, mode: RecordMode | undefined): Promise<void>;
+  /** The test's recording: its mode, how many calls it kept, and the draft scenario file made of them. */
+  recording?(testId: string, options: { stop: boolean }): Promise<{ mode: RecordMode | undefined; exchanges: number; draft: unknown }>;
   /** The test's journal (`undefined`: the journal is off). */
   getCalls?(testId: string, filter: JournalFilter): Promise<JournalEntry[]>;
   clearCalls?(testId: string): Promise<void>;
@@ -70,7 +75,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
   // The inspector answers with and without its trailing slash: Next.js redirects `/__harness__/` to `/__harness__`.
   const inspectorPaths = new Set([endpoints.inspector, endpoints.inspector.length > 1 && endpoints.inspector.endsWith('/') ? endpoints.inspector.slice(0, -1) : `${endpoints.inspector}/`]);
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions, ...inspectorPaths]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, ...inspectorPaths]);
   let page: Promise<ControlAnswer> | undefined;
 
   async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
@@ -118,6 +123,25 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     });
   }
 
+  /** POST { mode: 'missing' | 'all' } starts recording; GET shows the draft; DELETE stops and hands the draft over. */
+  async function record(call: ControlCall, testId: string): Promise<ControlAnswer> {
+    if (target.setRecording === undefined || target.recording === undefined) {
+      return jsonAnswer({ error: 'Recording is not available: the session store keeps no recordings (it needs setRecording, appendRecorded and readRecorded).' }, 404);
+    }
+    if (call.method === 'POST') {
+      const body = await call.readJson(maxBodyBytes);
+      if (!body.ok) return body.status === 413 ? jsonAnswer({ error: 'Request body too large' }, 413) : jsonAnswer({ error: 'Invalid request body', details: [body.issue] }, 400);
+      const mode = (body.value as { mode?: unknown } | null)?.mode ?? 'missing';
+      if (mode !== 'missing' && mode !== 'all') {
+        return jsonAnswer({ error: `Invalid request body: "mode" must be "missing" (the scenario answers what it can, the rest is recorded) or "all" (every call is recorded), instead got ${JSON.stringify(mode)}.` }, 400);
+      }
+      await target.setRecording(testId, mode);
+      return jsonAnswer({ success: true, testId, mode });
+    }
+    const { mode, exchanges, draft } = await target.recording(testId, { stop: call.method === 'DELETE' });
+    return jsonAnswer({ testId, mode: call.method === 'DELETE' ? null : (mode ?? null), exchanges, scenarios: draft });
+  }
+
   async function journal(call: ControlCall, testId: string): Promise<ControlAnswer> {
     if (target.getCalls === undefined || target.clearCalls === undefined) {
       return jsonAnswer({ error: 'The journal is off: this harness keeps no calls (createHarness({ journal: false }), or a store without appendCall/readCalls).' }, 404);
@@ -156,10 +180,12 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       page ??= inspectorAnswer({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
       return page;
     }
+    if (pathname === endpoints.record && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return record(call, testId);
     const allowed = [
       ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
       ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions].includes(pathname) || inspectorPaths.has(pathname) ? ['GET'] : []),
       ...(pathname === endpoints.journal ? ['DELETE'] : []),
+      ...(pathname === endpoints.record ? ['POST', 'GET', 'DELETE'] : []),
     ];
     return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }

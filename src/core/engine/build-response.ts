@@ -68,7 +68,13 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
     parts.headers['content-type'] ??= response.stream.contentType;
     stream = buildReplyStream(response.stream, context);
   }
-  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.networkError ? 'network' : undefined };
+  if (response.fault === 'malformed') {
+    // Half of the body, then the connection drops: the client gets a truncated, unparseable body.
+    const bytes = body === null ? new Uint8Array(0) : typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    stream = { chunks: [bytes.subarray(0, Math.floor(bytes.byteLength / 2))], intervalMs: 0, failAfter: 1 };
+    body = null;
+  }
+  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.fault };
 }
 
 /** A mock's answer as plain data for the interception layers, with templates filled in from the call. */
@@ -85,7 +91,7 @@ export function buildReply(response: CompiledResponse, context: TemplateContext)
 }
 
 /** The reply of a response without templates, built once at creation (`undefined` when templates make it vary). */
-export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply'>): MockReply | undefined {
+export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply' | 'dynamic'>): MockReply | undefined {
   if (response.fixed === undefined || (response.stream !== undefined && response.stream.fixed === undefined)) return undefined;
   const reply = toReply(response as CompiledResponse, { text: response.fixed.text, headers: { ...response.fixed.headers } }, NO_CONTEXT);
   Object.freeze(reply.headers);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SequenceRepeat, StateChange, TestState } from '../store/session-store.js';
-import type { Mock, MockResponse, StringMatch } from '../types.js';
+import type { Mock, MockFault, MockResponse, MockResponseFunction, StringMatch } from '../types.js';
 import { describeStringMatch, describeValue, mismatch } from './describe-value.js';
 import { compileBodyMatch, type BodyMatcher } from './body-match.js';
 import type { MockReply } from '../interception/mock-reply.js';
@@ -18,11 +18,14 @@ export interface CompiledResponse {
   headers: readonly (readonly [string, CompiledValue])[];
   body: CompiledValue | undefined;
   delay: number;
-  networkError: boolean;
+  /** A fault instead of an answer (`error`). */
+  fault: MockFault | undefined;
   /** Body text and headers built at creation when no template makes them depend on the call. */
   fixed: { text: string | null; headers: Record<string, string> } | undefined;
   /** The whole reply, when `fixed` makes it the same for every call. */
   fixedReply: MockReply | undefined;
+  /** A response function (code-defined scenarios): run per call, its result compiled then. */
+  dynamic: MockResponseFunction | undefined;
   /** `bodyBase64`, decoded. */
   binary: Uint8Array | undefined;
   stream: CompiledStream | undefined;
@@ -67,7 +70,9 @@ export interface CompiledMock {
   label: string;
 }
 
-function compileResponse(response: MockResponse, field: string): CompiledResponse {
+/** A response function's result, compiled like a written response (each call). */
+export function compileResponse(response: MockResponse | MockResponseFunction, field: string): CompiledResponse {
+  if (typeof response === 'function') return { ...compileResponse({}, field), fixed: undefined, fixedReply: undefined, dynamic: response };
   const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
   const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
   const compiled = {
@@ -75,18 +80,24 @@ function compileResponse(response: MockResponse, field: string): CompiledRespons
     headers,
     body,
     delay: response.delay ?? 0,
-    networkError: response.error === 'network',
+    fault: response.error,
     fixed: precomputeResponseParts({ headers, body }),
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
     stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
   };
-  return { ...compiled, fixedReply: precomputeReply(compiled) };
+  return { ...compiled, fixedReply: precomputeReply(compiled), dynamic: undefined };
 }
 
 function compileStringMatches(record: Record<string, StringMatch>, field: string, lowerCaseNames: boolean) {
   return Object.entries(record).map(
     ([name, match]) => [lowerCaseNames ? name.toLowerCase() : name, compileStringMatch(match, `${field}.${name}`), match] as [string, StringPredicate, StringMatch],
   );
+}
+
+/** A mock's URL as people write it: the pattern, or `/source/flags` for a RegExp in either form. */
+function urlLabel(url: Mock['url']): string {
+  if (typeof url === 'string') return url;
+  return url instanceof RegExp ? String(url) : `/${url.regex.source}/${url.regex.flags ?? ''}`;
 }
 
 /** Compile one validated mock. Throws `DefinitionError` naming the field that is wrong. */
@@ -153,7 +164,7 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,
     setState,
-    label: `${methods ? [...methods].join('|') : 'ANY'} ${mock.url instanceof RegExp ? String(mock.url) : mock.url}`,
+    label: `${methods ? [...methods].join('|') : 'ANY'} ${urlLabel(mock.url)}`,
   };
 }
 

@@ -25,12 +25,15 @@ function formatFieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function invalidScenarios(problems: string[], checkedBy: string): HarnessError {
-  const shown = problems.slice(0, 20).map((line) => `  - ${line}`);
+function invalidScenarios(problems: string[], checkedBy: string, file: string | undefined): HarnessError {
+  // A file's problems are all listed (the CLI's `validate` prints them); code shows the first 20.
+  const shown = problems.slice(0, file === undefined ? 20 : undefined).map((line) => `  - ${line}`);
   if (problems.length > shown.length) shown.push(`  - …and ${problems.length - shown.length} more`);
   return new HarnessError(
     'INVALID_SCENARIOS',
-    `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to ${checkedBy} (the mock format is in the README).`,
+    file === undefined
+      ? `Invalid scenario definitions:\n${shown.join('\n')}\nFix these fields in the scenarios passed to ${checkedBy} (the mock format: https://github.com/scenario-harness/scenario-harness/blob/main/docs/mock-format.md).`
+      : `Invalid scenario definitions in ${file}:\n${shown.join('\n')}\nFix these fields in ${file} (the file format: https://github.com/scenario-harness/scenario-harness/blob/main/docs/scenario-files.md).`,
   );
 }
 
@@ -73,6 +76,8 @@ export interface CompileScenariosOptions {
   checkRegexes?: boolean;
   /** The call whose argument is checked, named in the error so the user knows where to look. @default 'createHarness()' */
   checkedBy?: string;
+  /** The file the definitions come from, named in the error. @default the scenarios passed to createHarness */
+  file?: string;
 }
 
 /**
@@ -81,7 +86,7 @@ export interface CompileScenariosOptions {
  * ID, mock index and field: the schema's findings and the compiler's (URL patterns, regexes,
  * templates, regexes that could backtrack catastrophically) together.
  */
-export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()' }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
+export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()', file }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
   const parsed = scenarioMapSchema.safeParse(scenarios, { error: definitionErrorMap });
   const issues = parsed.success ? [] : parsed.error.issues;
   const problems = issues.map((issue) => {
@@ -120,6 +125,6 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
     else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
     compiled.set(layer.id, entry);
   }
-  if (problems.length > 0) throw invalidScenarios(problems, checkedBy);
+  if (problems.length > 0) throw invalidScenarios(problems, checkedBy, file);
   return compiled;
 }

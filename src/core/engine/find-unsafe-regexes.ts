@@ -96,16 +96,20 @@ function check(regex: RegExp, field: string, found: UnsafeRegex[], native = fals
   if (message !== undefined) found.push({ field, message });
 }
 
+function checkRegexData({ source, flags }: { source: string; flags?: string }, field: string, found: UnsafeRegex[], native = false): void {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, flags);
+  } catch {
+    return; // The compiler reports an invalid pattern.
+  }
+  check(regex, field, found, native);
+}
+
 function checkStringMatch(match: StringMatch, field: string, found: UnsafeRegex[]): void {
   if (match instanceof RegExp) return check(match, field, found, true);
   if (typeof match !== 'object' || match === null || !('regex' in match)) return;
-  let regex: RegExp;
-  try {
-    regex = new RegExp(match.regex.source, match.regex.flags);
-  } catch {
-    return; // compileStringMatch reports an invalid pattern.
-  }
-  check(regex, `${field}.regex`, found);
+  checkRegexData(match.regex, `${field}.regex`, found);
 }
 
 /** Mirrors `compileBodyMatch`: matcher leaves, then arrays, then objects. */
@@ -126,6 +130,9 @@ function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void
 export function findUnsafeRegexes(mock: Mock): UnsafeRegex[] {
   const found: UnsafeRegex[] = [];
   if (mock.url instanceof RegExp) check(mock.url, 'url', found, true);
+  // A URL RegExp from a file is the same pattern a test would write in code, so it is judged
+  // the same way; URLs are short, unlike the bodies serialised matchers may test.
+  else if (typeof mock.url === 'object') checkRegexData(mock.url.regex, 'url.regex', found, true);
   for (const [name, match] of Object.entries(mock.match?.query ?? {})) checkStringMatch(match, `match.query.${name}`, found);
   for (const [name, match] of Object.entries(mock.match?.headers ?? {})) checkStringMatch(match, `match.headers.${name}`, found);
   if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { DefinitionError } from './definition-error.js';
 import { compileUrlPattern } from './url-pattern.js';
 
-const at = (pattern: string | RegExp, url: string) => {
+const at = (pattern: Parameters<typeof compileUrlPattern>[0], url: string) => {
   const { origin, pathname, href } = new URL(url);
   return compileUrlPattern(pattern).match(origin, pathname, href);
 };
@@ -39,6 +39,16 @@ test('a RegExp is tested against the whole URL, named groups become params, and 
   expect(at(pattern, 'https://a.com/users/7')).toEqual({ id: '7' });
   expect(at(pattern, 'https://a.com/users/7')).toEqual({ id: '7' });
   expect(at(/nope/, 'https://a.com/users/7')).toBeUndefined();
+});
+
+test('a RegExp written as data ({ regex: { source, flags } }) matches like the RegExp itself', () => {
+  const pattern = { regex: { source: 'users/(?<id>\\d+)$', flags: 'gi' } };
+  expect(at(pattern, 'https://a.com/USERS/7')).toEqual({ id: '7' });
+  expect(at(pattern, 'https://a.com/USERS/7')).toEqual({ id: '7' });
+  expect(at({ regex: { source: '^https://a\\.com/' } }, 'https://a.com/x')).toEqual({});
+  expect(at({ regex: { source: '^https://a\\.com/' } }, 'https://b.com/x')).toBeUndefined();
+  expect(() => compileUrlPattern({ regex: { source: '(' } })).toThrow(DefinitionError);
+  expect(() => compileUrlPattern({ regex: { source: '(' } })).toThrow(/is not a valid regular expression/);
 });
 
 test('invalid patterns fail at compile time with what to do', () => {

@@ -1,3 +1,4 @@
+import type { Mock } from '../types.js';
 import { DefinitionError } from './definition-error.js';
 import { toStatelessRegExp } from './string-match.js';
 
@@ -35,6 +36,15 @@ function decode(value: string): string {
   }
 }
 
+/** `{ source, flags }` from a scenario file → a RegExp; an invalid pattern names `url.regex`. */
+function regexFromData({ source, flags }: { source: string; flags?: string }): RegExp {
+  try {
+    return toStatelessRegExp(source, flags);
+  } catch (error) {
+    throw new DefinitionError('url.regex', `is not a valid regular expression (${(error as Error).message})`);
+  }
+}
+
 /** `*` matches anything (slashes included), `:name` one path segment. */
 function globToRegExpSource(text: string, paramNames: string[], allowParams: boolean): string {
   let source = '';
@@ -50,12 +60,12 @@ function globToRegExpSource(text: string, paramNames: string[], allowParams: boo
 
 /**
  * Compile a URL pattern: absolute (`https://api.x.com/users/:id`), path-only (`/v1/charges`),
- * any-origin glob (`*\/v1/charges`), or a RegExp tested against the whole URL.
+ * any-origin glob (`*\/v1/charges`), or a RegExp (or its data form `{ regex }`) tested against the whole URL.
  * Everything that could fail fails here, at harness creation.
  */
-export function compileUrlPattern(url: string | RegExp): UrlPattern {
-  if (url instanceof RegExp) {
-    const regex = toStatelessRegExp(url.source, url.flags);
+export function compileUrlPattern(url: Mock['url']): UrlPattern {
+  if (typeof url === 'object') {
+    const regex = url instanceof RegExp ? toStatelessRegExp(url.source, url.flags) : regexFromData(url.regex);
     return {
       origin: undefined,
       staticPath: undefined,

@@ -1,8 +1,13 @@
+import type { CaptureHandle } from '../recording/capture.js';
 import type { MockReply } from './mock-reply.js';
 import type { OutgoingCall } from './outgoing-call.js';
 
 /** What happens to an intercepted call: answered by a mock, passed on to the real network, or failed. */
-export type CallOutcome = { kind: 'reply'; reply: MockReply } | { kind: 'pass' } | { kind: 'fail'; error: Error };
+export type CallOutcome =
+  | { kind: 'reply'; reply: MockReply }
+  /** `capture`: the test records this call; the layer reports the upstream's response to it. */
+  | { kind: 'pass'; capture?: CaptureHandle }
+  | { kind: 'fail'; error: Error };
 
 export const PASS: CallOutcome = Object.freeze({ kind: 'pass' });
 

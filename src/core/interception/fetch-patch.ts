@@ -1,6 +1,7 @@
 import type { CallOutcome } from './call-outcome.js';
+import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
-import { replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
+import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
 import type { DispatcherLike } from './undici-dispatcher.js';
 import { startHandler, writeReplyToHandler } from './write-reply-to-handler.js';
@@ -41,7 +42,10 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (signal?.aborted) throw signal.reason;
     const outcome = await options.decide(call);
     if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
-    if (outcome.kind === 'pass') return passOn(input, init, call);
+    if (outcome.kind === 'pass') {
+      if (outcome.capture === undefined) return passOn(input, init, call);
+      return captured(passOn(input, init, call), outcome.capture);
+    }
     return respond(outcome.reply, call, input, init, signal);
   }
 
@@ -69,8 +73,28 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
       });
     }
     if (reply.delay > 0) await wait(reply.delay, signal);
-    if (reply.fault === 'network') throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url) });
+    if (isConnectionFault(reply.fault)) throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url, reply.fault) });
+    if (reply.fault === 'timeout') return hangUntilAborted(signal);
     return replyToResponse(reply, call.method, call.url);
+  }
+
+  /** Report the upstream's response of a recorded call, read from a copy: the app reads the original. */
+  async function captured(pending: Promise<Response>, capture: CaptureHandle): Promise<Response> {
+    let response: Response;
+    try {
+      response = await pending;
+    } catch (error) {
+      capture.failed();
+      throw error;
+    }
+    response
+      .clone()
+      .arrayBuffer()
+      .then(
+        (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+        () => capture.failed(),
+      );
+    return response;
   }
 
   Object.defineProperty(globalThis, 'fetch', { ...descriptor, value: fetch });
@@ -123,7 +147,7 @@ function answerOnce(reply: MockReply, call: OutgoingCall, next: DispatcherLike):
       if (used) return next.dispatch(dispatchOptions, handler);
       used = true;
       const session = startHandler(handler);
-      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url));
+      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url, reply.fault));
       return true;
     },
   };

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { MockFault } from '../types.js';
 
 /**
  * What a mock answers, as plain data: each interception layer writes it out its own way (a
@@ -15,8 +16,11 @@ export interface MockReply {
   stream: ReplyStream | undefined;
   /** Milliseconds to wait before answering. */
   delay: number;
-  /** `'network'`: the call fails the way an unreachable server makes it fail. */
-  fault: 'network' | undefined;
+  /**
+   * `'network'`/`'reset'`: the call fails with a connection error; `'timeout'`: it is never
+   * answered; `'malformed'`: `stream` already holds the truncated body (the fault is kept for the journal).
+   */
+  fault: MockFault | undefined;
 }
 
 /** A body sent in chunks, with a pause between them, optionally failing part way. */
@@ -40,10 +44,23 @@ export function replyHasBody(method: string, status: number): boolean {
   return method !== 'HEAD' && !NULL_BODY_STATUSES.has(status);
 }
 
-/** The error a call fails with for `error: 'network'`, shaped like Node's own connection errors. */
-export function simulatedNetworkError(method: string, url: URL): Error {
-  return Object.assign(new Error(`connect ECONNREFUSED: ${method} ${url.origin}${url.pathname} failed with a simulated network error (scenario-harness mock with error: 'network')`), {
-    code: 'ECONNREFUSED',
+/** The error a call fails with for `error: 'network'` or `'reset'`, shaped like Node's own connection errors. */
+export function simulatedNetworkError(method: string, url: URL, fault: MockFault = 'network'): Error {
+  const [code, what] = fault === 'reset' ? ['ECONNRESET', 'read ECONNRESET: the connection was reset'] : ['ECONNREFUSED', 'connect ECONNREFUSED'];
+  return Object.assign(new Error(`${what}: ${method} ${url.origin}${url.pathname} failed with a simulated network error (scenario-harness mock with error: '${fault}')`), { code });
+}
+
+/** True for the faults that fail a call with a connection error before any answer. */
+export function isConnectionFault(fault: MockFault | undefined): fault is 'network' | 'reset' {
+  return fault === 'network' || fault === 'reset';
+}
+
+/** A promise that settles only when `signal` aborts (never without one): the `'timeout'` fault. */
+export function hangUntilAborted(signal?: AbortSignal | null): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal === undefined || signal === null) return;
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
 }
 

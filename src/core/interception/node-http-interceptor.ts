@@ -1,5 +1,6 @@
+import type { CaptureHandle } from '../recording/capture.js';
 import type { CallOutcome } from './call-outcome.js';
-import { replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
+import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromRequest, type OutgoingCall } from './outgoing-call.js';
 
 export interface NodeHttpInterceptorOptions {
@@ -20,6 +21,8 @@ interface InterceptedRequest {
 export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptorOptions) {
   const [{ ClientRequestInterceptor }, { getRawRequest }] = await Promise.all([import('@mswjs/interceptors/ClientRequest'), import('@mswjs/interceptors')]);
   const interceptor = new ClientRequestInterceptor();
+  /** Calls passed on while their test records, until the upstream's response comes back. */
+  const captures = new WeakMap<Request, CaptureHandle>();
   interceptor.apply();
   stopRecordingRawHeaders();
   interceptor.on('request', async ({ request, controller }: InterceptedRequest) => {
@@ -32,12 +35,34 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
     }
     const call = callFromRequest(request);
     const outcome = await decide(call);
-    if (outcome.kind === 'pass') return;
+    if (outcome.kind === 'pass') {
+      if (outcome.capture !== undefined) captures.set(request, outcome.capture);
+      return;
+    }
     if (outcome.kind === 'fail') return controller.errorWith(outcome.error);
     const { reply } = outcome;
     if (reply.delay > 0) await wait(reply.delay);
-    if (reply.fault === 'network') return controller.errorWith(simulatedNetworkError(call.method, call.url));
+    if (isConnectionFault(reply.fault)) return controller.errorWith(simulatedNetworkError(call.method, call.url, reply.fault));
+    if (reply.fault === 'timeout') {
+      // Never answered; this listener ends when the client gives up and closes the request.
+      const raw = getRawRequest(request) as { once?(event: string, listener: () => void): unknown } | undefined;
+      return new Promise<void>((resolve) => raw?.once?.('close', resolve));
+    }
     controller.respondWith(replyToResponse(reply, call.method, call.url));
+  });
+  // A recorded call's response, as the upstream sent it (the library hands over a copy).
+  interceptor.on('response', ({ request, response }: { request: Request; response: Response }) => {
+    const capture = captures.get(request);
+    if (capture === undefined) return;
+    captures.delete(request);
+    response.arrayBuffer().then(
+      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+      () => capture.failed(),
+    );
+  });
+  interceptor.on('unhandledException', ({ request }: { request: Request }) => {
+    captures.get(request)?.failed();
+    captures.delete(request);
   });
   return interceptor;
 }

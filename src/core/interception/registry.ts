@@ -1,4 +1,5 @@
 import { PASS, type CallListener, type CallOutcome } from './call-outcome.js';
+import { recordingsInFlight } from '../recording/capture.js';
 import type { OutgoingCall } from './outgoing-call.js';
 
 /** The layers that are installed while at least one harness is started. */
@@ -40,6 +41,8 @@ export async function decideCall(call: OutgoingCall): Promise<CallOutcome> {
 
 /** True when some started harness forbids unanswered connections, and none of them allows this host. */
 export function isConnectionBlocked(hostname: string, port: number | undefined): boolean {
+  // A test recording calls to the real upstream needs real connections, whatever `unhandled` says.
+  if (recordingsInFlight() > 0) return false;
   const { listeners } = interceptionRegistry();
   let blocked = false;
   for (const listener of listeners) {

@@ -1,6 +1,7 @@
 import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
+import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { headersFromDispatch, readDispatchBody, type DispatchOptions } from './dispatch-options.js';
 import { simulatedNetworkError } from './mock-reply.js';
@@ -47,12 +48,13 @@ export function createHarnessDispatcher({ decide, fallback, propagate }: Harness
     const call = callFromParts({ method: options.method.toUpperCase(), url, headers, readBody: () => readDispatchBody(body) });
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
-      passOn(options, handler, call.bodyConsumed ? await call.bodyBytes() : undefined, call.bodyConsumed, url);
+      const target = outcome.capture === undefined ? handler : capturingHandler(handler, outcome.capture);
+      passOn(options, target, call.bodyConsumed ? await call.bodyBytes() : undefined, call.bodyConsumed, url);
       return;
     }
     const session = startHandler(handler);
     if (outcome.kind === 'fail') return session.fail(outcome.error);
-    await writeReplyToHandler(session, outcome.reply, call.method, url, () => simulatedNetworkError(call.method, url));
+    await writeReplyToHandler(session, outcome.reply, call.method, url, () => simulatedNetworkError(call.method, url, outcome.reply.fault));
   }
 
   return {
@@ -85,6 +87,39 @@ export function createHarnessDispatcher({ decide, fallback, propagate }: Harness
     close: () => Promise.resolve(),
     destroy: () => Promise.resolve(),
   };
+}
+
+/**
+ * A handler that copies the upstream's response for a recording test, and hands everything on
+ * to the caller's handler unchanged (both handler shapes).
+ */
+function capturingHandler(handler: DispatchHandler, capture: CaptureHandle): DispatchHandler {
+  let status = 0;
+  let headers: [string, string][] = [];
+  const chunks: Buffer[] = [];
+  const done = () => capture.response({ status, headers, body: Buffer.concat(chunks) });
+  const wrapped: DispatchHandler = Object.create(handler as object) as DispatchHandler;
+  if (isNewStyleHandler(handler)) {
+    wrapped.onResponseStart = (controller, statusCode, responseHeaders, message) => {
+      status = statusCode;
+      headers = Object.entries(responseHeaders).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      return handler.onResponseStart?.(controller, statusCode, responseHeaders, message);
+    };
+    wrapped.onResponseData = (controller, chunk) => (chunks.push(Buffer.from(chunk)), handler.onResponseData?.(controller, chunk));
+    wrapped.onResponseEnd = (controller, trailers) => (done(), handler.onResponseEnd?.(controller, trailers));
+    wrapped.onResponseError = (controller, error) => (capture.failed(), handler.onResponseError?.(controller, error));
+    return wrapped;
+  }
+  wrapped.onHeaders = (statusCode, rawHeaders, resume, message) => {
+    status = statusCode;
+    headers = [];
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([String(rawHeaders[i]), String(rawHeaders[i + 1])]);
+    return handler.onHeaders?.(statusCode, rawHeaders, resume, message);
+  };
+  wrapped.onData = (chunk) => (chunks.push(Buffer.from(chunk)), handler.onData?.(chunk));
+  wrapped.onComplete = (trailers) => (done(), handler.onComplete?.(trailers));
+  wrapped.onError = (error) => (capture.failed(), handler.onError?.(error));
+  return wrapped;
 }
 
 const noopController = { aborted: false, paused: false, reason: null, abort() {}, pause() {}, resume() {} };

@@ -1,4 +1,4 @@
-import { replyHasBody, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
+import { isConnectionFault, replyHasBody, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
 
 /**
  * An undici dispatch handler in either of the two shapes undici has used: the callbacks of
@@ -174,7 +174,9 @@ function encode(reply: MockReply): EncodedReply {
 export function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): void | Promise<void> {
   if (reply.delay > 0 || reply.stream !== undefined) return writeSlowly(session, reply, method, url, networkError);
   if (session.aborted) return;
-  if (reply.fault === 'network') return session.fail(networkError());
+  if (isConnectionFault(reply.fault)) return session.fail(networkError());
+  // Never answered: the handler waits until the caller aborts (its abort reaches it through start()).
+  if (reply.fault === 'timeout') return;
   const { raw, body } = encode(reply);
   session.headers(reply.status, reply.headers, raw);
   if (body !== undefined && !session.aborted && replyHasBody(method, reply.status)) session.dataNow(body);
@@ -184,7 +186,8 @@ export function writeReplyToHandler(session: HandlerSession, reply: MockReply, m
 async function writeSlowly(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): Promise<void> {
   if (reply.delay > 0) await wait(reply.delay);
   if (session.aborted) return;
-  if (reply.fault === 'network') return session.fail(networkError());
+  if (isConnectionFault(reply.fault)) return session.fail(networkError());
+  if (reply.fault === 'timeout') return;
   session.headers(reply.status, reply.headers, encode(reply).raw);
   if (replyHasBody(method, reply.status)) {
     if (reply.stream !== undefined) {

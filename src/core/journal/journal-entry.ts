@@ -24,8 +24,8 @@ export interface JournalEntry {
   mockId?: string;
   /** The status answered (for a mock with `error`, none). */
   status?: number;
-  /** `error: 'network'` of the answering mock. */
-  fault?: 'network';
+  /** The answering mock's `error` (a fault instead of an answer). */
+  fault?: 'network' | 'reset' | 'timeout' | 'malformed';
   /** Milliseconds the mock's `delay` held the answer back. */
   delayMs?: number;
   /** For a sequence: the 0-based step served. */

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
+import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
 import type { ActiveScenario } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
 import { sequenceIndex, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
@@ -33,6 +34,7 @@ interface MemorySession extends SessionSnapshot {
   positions: Map<string, number> | undefined;
   /** The journal, oldest first; created on the first recorded call. */
   calls: JournalEntry[] | undefined;
+  recorded: RecordedExchange[] | undefined;
   touchedAt: number;
   generation: string;
 }
@@ -66,7 +68,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       evict(now);
       return undefined;
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, touchedAt: now, generation: '' };
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
     evict(now);
@@ -101,7 +103,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     async read(testId) {
       const session = touch(testId, false);
       // A copy: the session object itself changes with the next switch or state write.
-      return session === undefined ? undefined : { active: session.active, state: session.state, generation: session.generation };
+      if (session === undefined) return undefined;
+      return session.recording === undefined
+        ? { active: session.active, state: session.state, generation: session.generation }
+        : { active: session.active, state: session.state, generation: session.generation, recording: session.recording };
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);
@@ -134,6 +139,22 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async readCalls(testId) {
       return [...(touch(testId, false)?.calls ?? [])];
+    },
+    async setRecording(testId, mode: RecordMode | undefined) {
+      const session = touch(testId, true);
+      session.recording = mode;
+    },
+    async appendRecorded(testId, exchange: RecordedExchange, maxEntries: number) {
+      const session = touch(testId, true);
+      session.recorded ??= [];
+      session.recorded.push(exchange);
+      if (session.recorded.length > maxEntries) session.recorded.splice(0, session.recorded.length - maxEntries);
+    },
+    async readRecorded(testId, { clear = false } = {}) {
+      const session = touch(testId, false);
+      const recorded = [...(session?.recorded ?? [])];
+      if (clear && session !== undefined) session.recorded = undefined;
+      return recorded;
     },
     async clearCalls(testId) {
       const session = sessions.get(testId);

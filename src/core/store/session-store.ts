@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
+import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
 import type { ActiveScenario } from '../types.js';
 
 /** A test's state: string keys (dots allowed) to any JSON value. */
@@ -14,6 +15,8 @@ export interface SessionSnapshot {
    * must not land in the new scenario's state. `''` for a session never switched.
    */
   generation?: string;
+  /** Set while the test records its calls (see `setRecording`). */
+  recording?: RecordMode;
 }
 
 /** One live test ID, as the inspector lists it. */
@@ -87,6 +90,16 @@ export interface SessionStore {
    * Optional: a store without it cannot be browsed in the inspector.
    */
   listSessions?(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
+  /**
+   * Start (a mode) or stop (`undefined`) recording for a test; the mode is part of the session
+   * that `read` returns and survives a switch. Optional, with the two methods below: a store
+   * without them cannot record.
+   */
+  setRecording?(testId: string, mode: RecordMode | undefined): Promise<void>;
+  /** Keep one recorded exchange (bounded by `maxEntries`, oldest dropped). */
+  appendRecorded?(testId: string, exchange: RecordedExchange, maxEntries: number): Promise<void>;
+  /** The exchanges recorded for a test, oldest first; `clear` empties the list too. */
+  readRecorded?(testId: string, options?: { clear?: boolean }): Promise<RecordedExchange[]>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
   /**

@@ -1,0 +1,161 @@
+import { DEFAULT_ENDPOINTS } from '../core/constants.js';
+import { consoleLogger, quote } from '../core/dev-utils.js';
+import { isLoopback } from '../core/is-loopback.js';
+import type { HarnessEndpoints } from '../core/types.js';
+import { loadScenarios } from '../files/load-scenarios.js';
+import { openRedisStore, type OpenedRedisStore } from '../server/open-redis-store.js';
+import { createStandaloneServer, HEALTH_PATH, type UpstreamPort } from '../server/standalone-server.js';
+import { watchFiles } from '../server/watch-files.js';
+import { info } from './_output.js';
+import { defineCommand, UsageError } from './command.js';
+
+const UNHANDLED = ['bypass', 'warn', 'error'] as const;
+type Unhandled = (typeof UNHANDLED)[number];
+
+function parsePort(value: string, flag: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`Expected ${flag} to be a port number from 0 to 65535 (0 picks a free one), instead got ${quote(value)}.`);
+  return port;
+}
+
+/** `https://api.stripe.com=9401` → the origin and its port. */
+function parseUpstream(value: string): UpstreamPort {
+  const equals = value.lastIndexOf('=');
+  const example = 'Write it as <origin>=<port>: --upstream https://api.stripe.com=9401';
+  if (equals === -1) throw new UsageError(`Expected --upstream to be <origin>=<port>, instead got ${quote(value)}. ${example}`);
+  let url: URL;
+  try {
+    url = new URL(value.slice(0, equals));
+  } catch {
+    throw new UsageError(`Expected --upstream to start with an origin such as https://api.stripe.com, instead got ${quote(value.slice(0, equals))}. ${example}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+    throw new UsageError(`Expected --upstream to name an http(s) origin only (scheme, host, optional port; no path), instead got ${quote(value.slice(0, equals))}. ${example}`);
+  }
+  return { origin: url.origin, port: parsePort(value.slice(equals + 1), `the port of --upstream ${url.origin}`) };
+}
+
+/** `setScenario=/__switch__` → one endpoint path; the harness checks the path itself. */
+function parseEndpoint(value: string): [keyof HarnessEndpoints, string] {
+  const names = Object.keys(DEFAULT_ENDPOINTS);
+  const equals = value.indexOf('=');
+  const name = value.slice(0, equals);
+  if (equals === -1 || !names.includes(name)) {
+    throw new UsageError(`Expected --endpoint to be <name>=<path> with a name among ${names.join(', ')}, instead got ${quote(value)}. Example: --endpoint setScenario=/__switch__`);
+  }
+  return [name as keyof HarnessEndpoints, value.slice(equals + 1)];
+}
+
+/** Resolves on the first SIGINT or SIGTERM; a second one while stopping ends the process at once. */
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      process.once('SIGINT', () => process.exit(130)).once('SIGTERM', () => process.exit(143));
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  });
+}
+
+export const serveCommand = defineCommand({
+  name: 'serve',
+  args: '[options] <files…>',
+  summary: 'Run the standalone mock server (any language, per-test isolation)',
+  description: [
+    'Serves the scenarios in the given files over HTTP, with the same engine, control API and',
+    'session stores as the embedded library, so services in any language can be tested with',
+    'per-test scenarios (the x-harness-test-id header, or the W3C baggage member harness-test-id).',
+    '',
+    'Two ways in, without TLS: the upstream in the path (GET http://127.0.0.1:9400/https/api.stripe.com/v1/charges',
+    'is answered as https://api.stripe.com/v1/charges), or a port per upstream (--upstream).',
+    `Health: GET ${HEALTH_PATH}. Stop with Ctrl+C (SIGINT) or SIGTERM: calls in flight finish first.`,
+  ].join('\n'),
+  options: {
+    port: { type: 'string', short: 'p', value: '<port>', description: 'Port of the server (0 picks a free one)', default: '9400' },
+    host: { type: 'string', value: '<host>', description: 'Address to listen on; 0.0.0.0 for every interface (in a container)', default: '127.0.0.1' },
+    upstream: { type: 'string', multiple: true, value: '<origin>=<port>', description: 'Serve an upstream on a port of its own: --upstream https://api.stripe.com=9401' },
+    unhandled: { type: 'string', value: '<mode>', description: 'A call no mock answers: bypass (forward it), warn (forward and log), error (502)', default: 'warn' },
+    redis: { type: 'string', value: '<url>', description: 'Keep sessions in Redis, shared with embedded harnesses (needs the redis or ioredis package)' },
+    'redis-prefix': { type: 'string', value: '<prefix>', description: 'Key prefix in Redis; the same as the embedded harnesses use', default: 'scenario-harness:' },
+    endpoint: { type: 'string', multiple: true, value: '<name>=<path>', description: `A control endpoint path: ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}` },
+    watch: { type: 'boolean', short: 'w', description: 'Reload the files when they change; an invalid edit is refused and the last good set kept' },
+  },
+  examples: [
+    'scenario-harness serve scenarios/payments.yaml',
+    'scenario-harness serve --port 9400 --upstream https://api.stripe.com=9401 --watch scenarios/*.yaml',
+    'scenario-harness serve --host 0.0.0.0 --redis redis://redis:6379 --unhandled error scenarios/*.json',
+  ],
+  async run({ values, positionals: files }) {
+    if (files.length === 0) throw new UsageError('Which scenario files? Give one or more: scenario-harness serve scenarios/payments.yaml');
+    const port = parsePort(values.port ?? '9400', '--port');
+    const host = values.host ?? '127.0.0.1';
+    const unhandled = (values.unhandled ?? 'warn') as Unhandled;
+    if (!UNHANDLED.includes(unhandled)) throw new UsageError(`Expected --unhandled to be bypass, warn or error, instead got ${quote(unhandled)}.`);
+    const upstreams = (values.upstream ?? []).map(parseUpstream);
+    const seen = new Map<string, string>([[String(port), '--port']]);
+    for (const { origin, port: upstreamPort } of upstreams) {
+      const clash = upstreamPort === 0 ? undefined : seen.get(String(upstreamPort));
+      if (clash !== undefined) throw new UsageError(`Port ${upstreamPort} is given twice (${clash} and --upstream ${origin}); each upstream needs a port of its own.`);
+      if (seen.has(origin)) throw new UsageError(`--upstream ${origin} is given twice.`);
+      seen.set(String(upstreamPort), `--upstream ${origin}`).set(origin, origin);
+    }
+    const endpoints: HarnessEndpoints = Object.fromEntries((values.endpoint ?? []).map(parseEndpoint));
+
+    const scenarios = await loadScenarios(...files);
+    let redis: OpenedRedisStore | undefined;
+    if (values.redis !== undefined) {
+      redis = await openRedisStore({ url: values.redis, prefix: values['redis-prefix'], onError: (message) => consoleLogger.error(message) });
+    }
+    const server = createStandaloneServer({
+      scenarios,
+      host,
+      port,
+      upstreams,
+      unhandled,
+      endpoints,
+      ...(redis ? { store: redis.store, health: async () => (await redis.ping(), { store: 'redis' }) } : { health: async () => ({ store: 'memory' }) }),
+    });
+    try {
+      await server.listen();
+    } catch (error) {
+      await redis?.close();
+      throw error;
+    }
+    const signal = stopSignal();
+
+    const store = redis ? `redis at ${values.redis} (${redis.client})` : 'memory';
+    info(`Serving ${server.scenarioCount} scenarios from ${files.join(', ')} at ${server.url} (unhandled: ${unhandled}, store: ${store})`);
+    info(`  host in the path: ${server.url}/https/api.example.com/v1/x is answered as https://api.example.com/v1/x`);
+    for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);
+    const paths = { ...DEFAULT_ENDPOINTS, ...endpoints };
+    info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
+    if (!isLoopback(host)) {
+      consoleLogger.warn(`Listening on ${host}, beyond this machine: anyone who reaches it can switch scenarios and read test state. Keep it on a private network.`);
+    }
+
+    let watcher: { close(): void } | undefined;
+    if (values.watch === true) {
+      let reloading = Promise.resolve();
+      const reload = async () => {
+        try {
+          server.reload(await loadScenarios(...files));
+          info(`Reloaded ${server.scenarioCount} scenarios from ${files.join(', ')}.`);
+        } catch (error) {
+          consoleLogger.error(`Kept the last good scenarios (${server.scenarioCount}): the changed files are invalid.\n${(error as Error).message}`);
+        }
+      };
+      watcher = watchFiles(files, () => (reloading = reloading.then(reload)));
+      info('  watching the files: a change reloads them.');
+    }
+    info('Press Ctrl+C to stop.');
+
+    const received = await signal;
+    info(`${received}: stopping (calls in flight finish first)…`);
+    watcher?.close();
+    await server.close();
+    await redis?.close();
+    info('Stopped.');
+    return 0;
+  },
+});

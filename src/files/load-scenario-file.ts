@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { compileScenarios } from '../core/engine/compile-scenarios.js';
+import { HarnessError } from '../core/errors.js';
+import type { ScenarioMap } from '../core/types.js';
+
+/** One scenario file, read, parsed and validated. */
+export interface ScenarioFile {
+  /** The path as it was given. */
+  path: string;
+  scenarios: ScenarioMap;
+}
+
+const FORMATS: Record<string, 'json' | 'yaml'> = { '.json': 'json', '.yaml': 'yaml', '.yml': 'yaml' };
+
+/** `line 3, column 5` for a character offset, as editors count them. */
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
+function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const message = (error as Error).message;
+    // Node 20 names only the offset ("at position 14"); later versions add the line too.
+    const offset = /at position (\d+)/.exec(message)?.[1];
+    const where = offset !== undefined && !/line \d+/.test(message) ? ` (${lineAndColumn(text, Number(offset))})` : '';
+    throw new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: it is not valid JSON: ${message}${where}. Fix the syntax, or check it with an editor that knows JSON.`);
+  }
+}
+
+async function parseYaml(text: string, path: string): Promise<unknown> {
+  // Loaded here only: an app that never reads a YAML file never loads the parser.
+  const { parse } = await import('yaml');
+  try {
+    return parse(text) as unknown;
+  } catch (error) {
+    const message = (error as Error).message.trimEnd();
+    const remedy = message.includes('multiple documents') ? 'A scenario file holds one document: merge them into one map, or split them into files.' : 'Fix the syntax there.';
+    throw new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: it is not valid YAML: ${message}\n${remedy}`);
+  }
+}
+
+/**
+ * Read one `.json` / `.yaml` / `.yml` scenario file and validate it the way `createHarness`
+ * validates definitions in code. Throws a `HarnessError` naming the file (and, for a
+ * definition problem, the scenario ID, mock index and field).
+ */
+export async function loadScenarioFile(path: string): Promise<ScenarioFile> {
+  const format = FORMATS[extname(path).toLowerCase()];
+  if (format === undefined) {
+    throw new HarnessError('INVALID_ARGUMENT', `Failed to load scenario file ${path}: unknown file type ${JSON.stringify(extname(path) || '(none)')}. Scenario files end in .json, .yaml or .yml.`);
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message;
+    throw new HarnessError('INVALID_ARGUMENT', `Failed to load scenario file ${path}: ${reason}. Check the path (relative paths start from ${process.cwd()}).`, { cause: error });
+  }
+  const parsed = format === 'json' ? parseJson(text, path) : await parseYaml(text, path);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    const got = parsed === null ? 'nothing (an empty document)' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`;
+    throw new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: expected a map of scenario ID → definition at the top level, instead got ${got}.`);
+  }
+  // `$schema` points editors at scenario-harness/schema.json; it is not a scenario.
+  const scenarios = Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== '$schema'));
+  // Object.fromEntries keeps a `__proto__` key as an own key, so the schema sees and checks it.
+  compileScenarios(scenarios, { file: path });
+  return { path, scenarios: scenarios as ScenarioMap };
+}

@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { controlAnswerFor, pathnameOf } from '../adapters/_node-http.js';
+import { jsonResponse, toResponse } from '../core/control/json-response.js';
+import { createHarness, type Harness } from '../core/create-harness.js';
+import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
+import { getHarnessInternals } from '../core/harness-internals.js';
+import { createMemoryStore } from '../core/store/memory-store.js';
+import type { SessionStore } from '../core/store/session-store.js';
+import { isHarnessError } from '../core/errors.js';
+import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
+import { callFromRequest } from '../core/interception/outgoing-call.js';
+import { runWithTestId } from '../core/test-context.js';
+import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
+import { drainRequest, toCallRequest, writeResponse } from './_http.js';
+import { forwardCall } from './forward-call.js';
+import { targetUrlOf } from './target-url.js';
+
+/** The fixed path of the health check, on the main port. */
+export const HEALTH_PATH = '/__harness__/health';
+
+/** An upstream served on a port of its own, for clients that take only a base URL. */
+export interface UpstreamPort {
+  /** `https://api.stripe.com`: every path on the port belongs to it. */
+  origin: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
+export interface StandaloneServerOptions {
+  scenarios: ScenarioMap;
+  /** @default a new in-memory store */
+  store?: SessionStore;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** 0 picks a free port. @default 9400 */
+  port?: number;
+  upstreams?: readonly UpstreamPort[];
+  /** @default 'warn' */
+  unhandled?: 'bypass' | 'warn' | 'error';
+  endpoints?: HarnessEndpoints;
+  /** @default console, prefixed `[scenario-harness]` */
+  logger?: Logger;
+  /** More facts for the health answer; a rejection makes it a 503 naming the reason (a store that is down). */
+  health?: () => Promise<Record<string, unknown>>;
+}
+
+/** A running standalone server: the main port plus one port per upstream. */
+export interface StandaloneServer {
+  /** `http://127.0.0.1:9400` once listening. */
+  readonly url: string;
+  /** Each upstream with the address that answers for it, once listening. */
+  readonly upstreams: readonly { origin: string; url: string }[];
+  /** How many scenarios the current set holds. */
+  readonly scenarioCount: number;
+  listen(): Promise<void>;
+  /** Swap in new scenarios; throws (keeping the current set) when they are invalid. Sessions are kept. */
+  reload(scenarios: ScenarioMap): void;
+  /** Stop accepting, finish the calls in flight (at most `graceMs`), then close. */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+const DEFAULT_PORT = 9400;
+const DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
+ * the session store of an embedded harness, answering calls sent to it over HTTP instead of
+ * intercepted ones. It never intercepts anything in its own process.
+ */
+export function createStandaloneServer(options: StandaloneServerOptions): StandaloneServer {
+  const { host = DEFAULT_HOST, port = DEFAULT_PORT, upstreams = [], unhandled = 'warn', endpoints, logger = consoleLogger } = options;
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? createMemoryStore();
+
+  function build(scenarios: ScenarioMap): { harness: Harness; count: number } {
+    // The server answers what is sent to it: nothing in its own process is intercepted.
+    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false });
+    void harness.start();
+    return { harness, count: Object.keys(scenarios).length };
+  }
+  let current = build(options.scenarios);
+  let closing = false;
+
+  async function answerCall(harness: Harness, req: IncomingMessage, url: URL): Promise<Response | 'drop'> {
+    const request = toCallRequest(req, url);
+    const testId = harness.testIdFrom(req.headers);
+    const { listener } = getHarnessInternals(harness);
+    const call = callFromRequest(request, url);
+    // The engine logs unanswered calls itself ('warn': once per endpoint; 'error': every time).
+    const outcome = await runWithTestId(testId, async () => (await listener.answer(call)) ?? listener.unanswered(call));
+    if (outcome.kind === 'pass') return forwardCall(request);
+    if (outcome.kind === 'reply') {
+      const { reply } = outcome;
+      if (reply.delay > 0) await wait(reply.delay);
+      // `error: 'network'`: the caller sees the connection drop, as with an unreachable server.
+      if (reply.fault === 'timeout') return new Promise<'drop'>((resolve) => req.once('close', () => resolve('drop')));
+      return isConnectionFault(reply.fault) ? 'drop' : replyToResponse(reply, call.method, url);
+    }
+    const { error } = outcome;
+    const what = `${call.method} ${url.origin}${url.pathname}`;
+    if (isHarnessError(error) && error.code === 'STORE_UNAVAILABLE') {
+      return jsonResponse({ error: `Failed to answer ${what} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId }, 503);
+    }
+    const { scenarioId, nearMisses } = error as Error & { scenarioId?: string; nearMisses?: string[] };
+    const message = `No mock answers ${what} for test ${quote(testId)} in scenario ${quote(scenarioId ?? 'default')} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
+    return jsonResponse({ error: message, testId, scenarioId, nearMisses: nearMisses ?? [] }, 502);
+  }
+
+  async function health(): Promise<Response> {
+    const facts = { scenarios: current.count, unhandled, upstreams: Object.fromEntries(server.upstreams.map(({ origin, url }) => [origin, url])) };
+    try {
+      return jsonResponse({ status: 'ok', ...facts, ...(await options.health?.()) });
+    } catch (error) {
+      return jsonResponse({ status: 'unavailable', error: (error as Error).message, ...facts }, 503);
+    }
+  }
+
+  /** Everything one request gets, as a Response (errors included). */
+  async function respond(req: IncomingMessage, upstreamOrigin: string | undefined): Promise<Response | 'drop'> {
+    const { harness } = current;
+    const path = req.url ?? '/';
+    if (upstreamOrigin === undefined) {
+      const pathname = pathnameOf(path);
+      if (pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
+      if (harness.isControlPath(pathname)) {
+        const control = await controlAnswerFor(harness, req);
+        if (control !== null) return toResponse(control);
+      }
+    }
+    const url = targetUrlOf(path, upstreamOrigin);
+    if (url === undefined) {
+      const error = `No upstream in the path ${quote(path)}. Put the upstream's scheme and host first: ${server.url}/https/api.example.com/v1/charges is answered as https://api.example.com/v1/charges. Or give the upstream a port of its own: --upstream https://api.example.com=9401.`;
+      return jsonResponse({ error }, 404);
+    }
+    try {
+      return await answerCall(harness, req, url);
+    } catch (error) {
+      const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      logger.error(`Failed to answer ${req.method} ${url.href}: ${reason}.`);
+      return jsonResponse(
+        { error: `Failed to answer ${req.method} ${url.href}: ${reason}. A call no mock answers goes to the real upstream (--unhandled ${unhandled}); check that it is reachable, or add a mock for it.` },
+        502,
+      );
+    }
+  }
+
+  function listenerFor(upstreamOrigin: string | undefined) {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      respond(req, upstreamOrigin)
+        .then((response) => {
+          if (response === 'drop') return void res.destroy();
+          // Once stopping, each answer closes its connection, so a kept-alive client does not hold the exit up.
+          if (closing) res.setHeader('connection', 'close');
+          return writeResponse(res, response);
+        })
+        .then(() => drainRequest(req))
+        .catch((error: unknown) => {
+          logger.error(`Failed to answer ${req.method} ${req.url}`, error);
+          if (!res.headersSent) {
+            res.statusCode = 500;
+            res.setHeader('content-type', 'application/json');
+            res.end(JSON.stringify({ error: 'Internal server error' }));
+          } else res.destroy();
+        });
+    };
+  }
+
+  const main = createServer(listenerFor(undefined));
+  const upstreamServers = upstreams.map(({ origin, port: upstreamPort }) => ({ origin, port: upstreamPort, server: createServer(listenerFor(origin)) }));
+  const originOf = (httpServer: Server) => `http://${host.includes(':') ? `[${host}]` : host}:${(httpServer.address() as AddressInfo).port}`;
+
+  async function listenOn(httpServer: Server, listenPort: number, what: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.code === 'EADDRINUSE'
+            ? `port ${listenPort} on ${host} is in use. Pick another (${what === 'the server' ? '--port' : '--upstream <origin>=<port>'}), or stop what runs there`
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? `${host} is not an address of this machine. Use --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every interface, e.g. in a container)`
+              : error.message;
+        reject(new Error(`Failed to start ${what}: ${reason}.`, { cause: error }));
+      };
+      httpServer.once('error', onError);
+      httpServer.listen(listenPort, host, () => {
+        httpServer.off('error', onError);
+        resolve();
+      });
+    });
+  }
+
+  async function closeServer(httpServer: Server, graceMs: number): Promise<void> {
+    if (!httpServer.listening) return;
+    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    // Calls still in flight after the grace period (a mock with a long delay) are cut off.
+    const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+    timer.unref();
+    await closed;
+    clearTimeout(timer);
+  }
+
+  const server: StandaloneServer = {
+    get url() {
+      return main.listening ? originOf(main) : `http://${host}:${port}`;
+    },
+    get upstreams() {
+      return upstreamServers.map(({ origin, port: upstreamPort, server: httpServer }) => ({ origin, url: httpServer.listening ? originOf(httpServer) : `http://${host}:${upstreamPort}` }));
+    },
+    get scenarioCount() {
+      return current.count;
+    },
+    async listen() {
+      try {
+        await listenOn(main, port, 'the server');
+        for (const upstream of upstreamServers) await listenOn(upstream.server, upstream.port, `the port for ${upstream.origin}`);
+      } catch (error) {
+        await server.close({ graceMs: 0 });
+        throw error;
+      }
+    },
+    reload(scenarios) {
+      current = build(scenarios);
+    },
+    async close({ graceMs = 5000 } = {}) {
+      closing = true;
+      await Promise.all([main, ...upstreamServers.map(({ server: httpServer }) => httpServer)].map((httpServer) => closeServer(httpServer, graceMs)));
+      if (ownsStore) await store.close?.();
+    },
+  };
+  return server;
+}

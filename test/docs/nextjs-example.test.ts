@@ -1,0 +1,48 @@
+/**
+ * docs/nextjs.md's app (examples/nextjs, every file the guide shows) builds with `next build`
+ * (which type-checks it) and, under `next start` with HARNESS_ENABLED=true, prints the start-up
+ * line the guide shows and answers the guide's curl commands as the guide says.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, newcomerEnv, onPort, sh, startApp, walkthrough, type RunningApp } from '../newcomer/follow-the-docs.js';
+import { codeBlocks, read, ROOT } from './markdown.js';
+
+const APP = join(ROOT, 'examples', 'nextjs');
+const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const guide = walkthrough(codeBlocks(read('docs/nextjs.md')).filter((block) => block.step === 'check'), 'examples/nextjs');
+let app: RunningApp | undefined;
+let port: number;
+
+function nextBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_BIN, 'build'], { cwd: APP, env: newcomerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (${code}):\n${output.slice(-6000)}`))));
+  });
+}
+
+beforeAll(async () => {
+  await nextBuild();
+  port = await freePort();
+  const command = `HARNESS_ENABLED=true ${JSON.stringify(process.execPath)} ${JSON.stringify(NEXT_BIN)} start --hostname 127.0.0.1 --port ${port}`;
+  app = await startApp(command, ['[scenario-harness] on: intercepting outgoing calls with 2 scenarios;'], { cwd: APP, env: newcomerEnv() });
+}, 300_000);
+
+afterAll(() => app?.stop());
+
+test('the guide shows the start-up line the app prints', () => {
+  expect(read('docs/nextjs.md')).toContain('`[scenario-harness] on: intercepting outgoing calls with 2 scenarios; …`');
+});
+
+test('the guide\'s curl commands get the answers it shows: the page, the switch, and another test untouched', async () => {
+  expect(guide.checks.length).toBe(4);
+  const answers = [];
+  for (const { command } of guide.checks) answers.push((await sh(onPort(command, port), { cwd: APP, env: newcomerEnv() })).stdout.trim());
+  expect(answers).toEqual(guide.checks.map((check) => check.expected));
+});
