@@ -152,6 +152,9 @@ if (!hasRedisServer()) {
       const ids = Array.from({ length: 6000 }, (_, n) => `many-${tag}-${n}`);
       for (let start = 0; start < ids.length; start += 250) await Promise.all(ids.slice(start, start + 250).map((id) => store.activate(id, { scenarioId: 'a' })));
       await admin.set(`${prefix}many-${tag}-not-a-session`, 'x', { EX: 60 });
+      // Lists beside a session other than the journal (recorded exchanges) are no test IDs of their own.
+      await admin.rPush(`${prefix}${ids[0]}\u0000recorded`, '{}');
+      await admin.expire(`${prefix}${ids[0]}\u0000recorded`, 60);
       await admin.pExpire(prefix + ids[5999], 50_000);
       await store.listSessions!(undefined, 1); // Redis learns the script (EVALSHA, then EVAL once)
       const before = counted.count();
@@ -161,6 +164,7 @@ if (!hasRedisServer()) {
       expect(await admin.pTTL(prefix + ids[5999])).toBeLessThanOrEqual(50_000);
       const odd = await store.listSessions!(undefined, 50, `${tag}-not-a`);
       expect(odd.sessions).toEqual([]);
+      expect((await store.listSessions!(undefined, 50, ids[0])).sessions.map(({ testId }) => testId)).toEqual([ids[0]]);
       await Promise.all(ids.map((id) => store.end(id)));
     });
 
