@@ -49,6 +49,7 @@ test.describe('with harnessEndpoints set in use', () => {
       getState: '/__not_the_state__',
       scenarios: '/__harness__/scenarios',
       journal: '/__harness__/journal',
+      record: '/__harness__/record',
       inspector: '/__harness__/',
       sessions: '/__harness__/sessions',
     });
