@@ -11,7 +11,9 @@ export type HarnessErrorCode =
   | 'NOT_STARTED'
   | 'STORE_UNAVAILABLE'
   /** An outgoing call no mock answers, failed because of `unhandled: 'error'`. */
-  | 'UNHANDLED_CALL';
+  | 'UNHANDLED_CALL'
+  /** A recorded or imported scenario still holds a secret value: nothing was written. */
+  | 'SECRET_LEAK';
 
 /**
  * The one error type scenario-harness throws for anything a user can cause.
