@@ -1,3 +1,4 @@
+import { childPath, isPlainObject } from './plain-data.js';
 import type { KnownSecret } from './secret-registry.js';
 
 /** A known secret value found in an output, by field path and form (never the value). */
@@ -24,14 +25,6 @@ function formsOf(value: string): [string, string][] {
   return forms;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function child(path: string, key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
-
 /**
  * Every place in `value` (keys and string leaves, and the decoded bytes of `bodyBase64`
  * fields) where one of `secrets` appears as is or in a common encoding (URL, form, JSON
@@ -55,10 +48,10 @@ export function findSecretLeaks(value: unknown, secrets: readonly KnownSecret[],
         for (const { secret, bytes } of searched) if (decoded.includes(bytes)) leaks.push({ path, form: 'inside the binary body', source: secret.source });
       }
     } else if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, `${path}[${i}]`));
+      node.forEach((item, i) => walk(item, childPath(path, i)));
     } else if (isPlainObject(node)) {
       for (const [name, item] of Object.entries(node)) {
-        const itemPath = child(path, name);
+        const itemPath = childPath(path, name);
         scanText(name, `${itemPath} (the key)`);
         walk(item, itemPath, name);
       }

@@ -12,7 +12,7 @@ export function secretLeakError(scenarioId: string, leaks: readonly SecretLeak[]
     [
       `Failed to write the recorded scenario ${JSON.stringify(scenarioId)}: it still holds a secret value, so nothing was written.`,
       ...lines,
-      'The value is replaced where it appears as is; this one appears encoded or inside a binary body. Redact the field by name (redact.keys / redact.headers, --redact on the command line), or keep that call out of the recording. The value itself is never printed.',
+      'A known secret is replaced where it appears as is in a text; here it appears in another form (encoded, inside a binary body, or across fields). Redact the field by name (redact.keys / redact.headers, --redact on the command line), or keep that call out of the recording. The value itself is never printed.',
     ].join('\n'),
   );
 }
