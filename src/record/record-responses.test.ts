@@ -7,7 +7,7 @@ import { scenarioFromTraffic } from './scenario-from-traffic.js';
 
 /** The recorded answer of one GET with these response headers and body. */
 async function answer(headers: RecordedHeaders, body?: Uint8Array | string, status = 200, method = 'GET'): Promise<MockResponse> {
-  const { scenarios, notes } = await scenarioFromTraffic([{ request: { method, url: 'https://api.test/x', headers: {} }, response: { status, headers, body } }], { recordedAt: 0 });
+  const { scenarios, notes } = await scenarioFromTraffic([{ request: { method, url: 'https://api.test/x', headers: {} }, response: { status, headers, body } }], { recordedAt: '2024-06-20T10:00:00Z' });
   expect(() => compileScenarios(scenarios)).not.toThrow();
   const mock = scenarios.default!.mocks[0]!;
   return Object.assign(mock.response!, notes.length > 0 ? { notes } : {});
