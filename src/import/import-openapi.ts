@@ -5,7 +5,7 @@ import { HTTP_METHODS } from '../core/scenario-schema.js';
 import type { HttpMethod, Mock, MockResponse, ScenarioDefinition, ScenarioMap } from '../core/types.js';
 import { canonicalJson, setOwn } from '../record/plain-data.js';
 import { chooseBaseUrl } from './openapi-base-url.js';
-import { chooseMedia, exampleHeaders, exampleResponse, isRecord, namedExamples, preferredExample, type ExampleSource, type Sample } from './openapi-response.js';
+import { chooseMedia, exampleHeaders, exampleResponse, isRecord, namedExamples, preferredExample, safeSample, type ExampleSource, type Sample } from './openapi-response.js';
 import { openApiUrl } from './openapi-url.js';
 
 /** How `importOpenApi` names and places the scenarios. */
@@ -46,10 +46,16 @@ interface DocumentedResponse {
   examples: [name: string, summary: string | undefined, response: MockResponse][];
 }
 
+/** A response code's status: `402`, `4XX` → 400; `undefined` for `default`; `NaN` for what a mock cannot answer (1xx, nonsense). */
 function statusOf(code: string): number | undefined {
-  if (/^[1-5]\d\d$/.test(code)) return Number(code);
-  if (/^[1-5]xx$/i.test(code)) return Number(code[0]) * 100;
+  if (/^[2-5]\d\d$/.test(code)) return Number(code);
+  if (/^[2-5]xx$/i.test(code)) return Number(code[0]) * 100;
   return code === 'default' ? undefined : NaN;
+}
+
+/** Mock IDs are at most 200 characters. */
+function mockId(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 /** `createCharge`, or for an operation without one `getPetsPetId`; never a `:` (the ID separator). */
@@ -99,12 +105,12 @@ function documentedResponse(code: string, object: Json, operation: Json, documen
     let source: ExampleSource = 'none';
     if (type !== undefined && examples[type] !== undefined) [value, source] = [examples[type], 'example'];
     else if (schema?.example !== undefined) [value, source] = [schema.example, 'schema example'];
-    else if (schema !== undefined) [value, source] = [sample(schema, { skipWriteOnly: true, quiet: true }, document), 'sample'];
+    else if (schema !== undefined) [value, source] = [safeSample(sample, schema, document, notes), 'sample'];
     return { ...base, response: exampleResponse(status, value === undefined ? undefined : type, value, headers, notes, source === 'sample'), source, examples: [] };
   }
   const media = chooseMedia(object.content);
   const headers = exampleHeaders(object.headers);
-  const { value, source } = preferredExample(media?.media, document, sample);
+  const { value, source } = preferredExample(media?.media, document, sample, notes);
   return {
     ...base,
     response: exampleResponse(status, media?.type, value, headers, notes, source === 'sample'),
@@ -166,12 +172,14 @@ export async function importOpenApi(path: string, options: ImportOpenApiOptions 
       operations++;
       const url = openApiUrl(chooseBaseUrl(document, options.server, operation.servers ?? item.servers), path_);
       const opNotes: string[] = [];
-      const responses = Object.entries(isRecord(operation.responses) ? operation.responses : {})
+      const documentedCodes = Object.entries(isRecord(operation.responses) ? operation.responses : {});
+      for (const [code] of documentedCodes.filter(([code]) => Number.isNaN(statusOf(code) ?? 0))) opNotes.push(`response ${code} skipped: a mock answers 200–599`);
+      const responses = documentedCodes
         .filter((entry): entry is [string, Json] => isRecord(entry[1]) && !Number.isNaN(statusOf(entry[0]) ?? 0))
         .map(([code, object]) => documentedResponse(code, object, operation, document, sample, method, opNotes));
       const success = [...responses].filter(({ code }) => /^2/.test(code)).sort((a, b) => a.status - b.status)[0] ?? responses.find(({ code }) => code === 'default');
       const summary = typeof operation.summary === 'string' ? operation.summary : opName;
-      const mock = (id: string, response: MockResponse, match?: Mock['match']): Mock => ({ id, method: upper as HttpMethod, url, ...(match ? { match } : {}), response });
+      const mock = (id: string, response: MockResponse, match?: Mock['match']): Mock => ({ id: mockId(id), method: upper as HttpMethod, url, ...(match ? { match } : {}), response });
       const scenario = (id: string, name: string, description: string, mocks: Mock[]) => extras.push([id, { name, description, mocks }]);
       for (const line of [...new Set(opNotes)]) notes.push(`${label} (${opName}): ${line}`);
 

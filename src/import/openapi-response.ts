@@ -42,7 +42,7 @@ export type ExampleSource = 'example' | 'examples' | 'schema example' | 'sample'
  * schema's `example` (or first of 3.1 `examples`), else a deterministic sample of the schema
  * (openapi-sampler: first `oneOf` branch, `example`/`default`/`enum[0]` where given).
  */
-export function preferredExample(media: Json | undefined, document: object, sample: Sample): { value: unknown; source: ExampleSource } {
+export function preferredExample(media: Json | undefined, document: object, sample: Sample, notes: string[]): { value: unknown; source: ExampleSource } {
   if (media === undefined) return { value: undefined, source: 'none' };
   if (media.example !== undefined) return { value: media.example, source: 'example' };
   const named = namedExamples(media);
@@ -51,7 +51,17 @@ export function preferredExample(media: Json | undefined, document: object, samp
   if (!isRecord(schema)) return { value: undefined, source: 'none' };
   if (schema.example !== undefined) return { value: schema.example, source: 'schema example' };
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return { value: schema.examples[0], source: 'schema example' };
-  return { value: sample(schema, { skipWriteOnly: true, quiet: true }, document), source: 'sample' };
+  return { value: safeSample(sample, schema, document, notes), source: 'sample' };
+}
+
+/** A sample of a schema, or `undefined` (with a note) when openapi-sampler cannot make one. */
+export function safeSample(sample: Sample, schema: object, document: object, notes: string[]): unknown {
+  try {
+    return sample(schema, { skipWriteOnly: true, quiet: true }, document);
+  } catch (error) {
+    notes.push(`no example, and the schema could not be sampled (${(error as Error).message}); the mock answers with no body`);
+    return undefined;
+  }
 }
 
 /** An OpenAPI 3 response's documented headers that have an example value. */

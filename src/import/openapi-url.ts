@@ -30,7 +30,7 @@ export function openApiUrl(base: BaseUrl, path: string): Mock['url'] {
     const pattern = parts.map((part, i) => (i % 2 === 0 ? part : `:${paramName(part.slice(1, -1), taken)}`)).join('');
     return `${base.origin ?? ''}${pattern}`;
   }
-  const source = parts.map((part, i) => (i % 2 === 0 ? escapeRegExp(part) : `(?<${paramName(part.slice(1, -1), taken)}>[^/]+)`)).join('');
+  const source = parts.map((part, i) => (i % 2 === 0 ? escapeRegExp(part) : `(?<${paramName(part.slice(1, -1), taken)}>[^/?#:]+)`)).join('');
   const origin = base.origin !== undefined ? escapeRegExp(base.origin) : 'https?://[^/]+';
   return { regex: { source: `^${origin}${source}/?(?:[?#].*)?$` } };
 }

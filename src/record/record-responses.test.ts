@@ -103,6 +103,10 @@ test('a body holding "{{" is kept as bodyBase64 so it is not read as a template;
   expect(fromJson).toMatchObject({ headers: { 'content-type': 'application/json' }, bodyBase64: Buffer.from('{"template":"Hi {{name}}"}').toString('base64') });
 });
 
+test('pairs no Headers object accepts (HTTP/2 pseudo-headers in HAR files, line breaks) are left out', async () => {
+  expect((await answer([[':status', '200'], ['content-type', 'text/plain'], ['x-bad', 'a\r\nb']], 'x')).headers).toEqual({ 'content-type': 'text/plain' });
+});
+
 test('headers come as a Headers object, a record with lists, or pairs', async () => {
   const asHeaders = new Headers([['content-type', 'text/plain'], ['x-a', '1'], ['set-cookie', 's=1']]);
   expect((await answer(asHeaders, 'x')).headers).toEqual({ 'content-type': 'text/plain', 'x-a': '1' });

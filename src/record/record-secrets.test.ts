@@ -97,6 +97,11 @@ test('secrets.env values are replaced anywhere: body, headers, match, and the UR
   expect(await recorded.toFileText('yaml')).not.toContain(STRIPE_KEY.slice(0, 12));
 });
 
+test('a secret cut out of a path a URL pattern would misread becomes a wildcard in the regex', async () => {
+  const recorded = await scenarioFromTraffic([call({ url: `https://api.test/v1/bots/${TOKEN}:send` })], { recordedAt: AT, secrets: { env: ['TOKEN'] }, env: { TOKEN } });
+  expect(recorded.scenarios.default!.mocks[0]!.url).toEqual({ regex: { source: '^https://api\\.test/v1/bots/[^/?#:]*:send/?(?:[?#].*)?$' } });
+});
+
 test('the leak check refuses an env secret inside a binary response body, naming the field and the variable, never the value', async () => {
   const pdf = new TextEncoder().encode(`%PDF-1.4\n/Author (${STRIPE_KEY})\n\u0000\u0001`);
   const error = await refusal([call({}, { headers: { 'content-type': 'application/pdf' }, body: pdf })], { secrets: { env: ['STRIPE_KEY'] }, env: { STRIPE_KEY } });

@@ -13,7 +13,7 @@ function escapeRegExp(text: string): string {
 export function recordedUrl(origin: string, path: string): Mock['url'] {
   const misread = path.includes('*') || /:[A-Za-z_]/.test(path);
   if (!misread) return `${origin}${path.split(PATH_WILDCARD).join('*')}`;
-  const source = path.split(PATH_WILDCARD).map(escapeRegExp).join('[^/]*');
+  const source = path.split(PATH_WILDCARD).map(escapeRegExp).join('[^/?#:]*');
   return { regex: { source: `^${escapeRegExp(origin)}${source}/?(?:[?#].*)?$` } };
 }
 

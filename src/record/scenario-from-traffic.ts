@@ -1,3 +1,4 @@
+import { compileScenarios } from '../core/engine/compile-scenarios.js';
 import { HarnessError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/scenario-schema.js';
 import type { HttpMethod, Mock, MockMatch, MockResponse, ScenarioMap } from '../core/types.js';
@@ -124,7 +125,9 @@ function dedupe(redactions: readonly PendingRedaction[]): PendingRedaction[] {
  * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/record-and-import.md
  */
 export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[], options: ScenarioFromTrafficOptions = {}): Promise<RecordedScenario> {
+  if (!Array.isArray(exchanges)) throw new TypeError(`Expected the recorded exchanges to be an array, instead got ${exchanges === null ? 'null' : typeof exchanges}.`);
   const scenarioId = options.scenarioId ?? 'default';
+  if (typeof scenarioId !== 'string' || scenarioId === '') throw new TypeError(`Expected "scenarioId" to be a non-empty string, instead got ${JSON.stringify(scenarioId)}.`);
   const notes: string[] = [];
   const secrets = createSecretRegistry();
   for (const secret of envSecrets(options, notes)) secrets.add(secret.value, secret.source, MIN_NAMED_SECRET_LENGTH);
@@ -212,6 +215,8 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
   const known = secrets.list();
   const leaks: SecretLeak[] = findSecretLeaks(scenarios, known);
   if (leaks.length > 0) throw secretLeakError(scenarioId, leaks);
+  // The output must load as any scenario file does; a failure here is a bug of the converter, said with the field.
+  compileScenarios(scenarios, { checkedBy: 'scenarioFromTraffic()' });
   return {
     scenarioId,
     scenarios,

@@ -146,6 +146,28 @@ test.each([
   expect((error as Error).message).toMatch(message);
 });
 
+test('a status a mock cannot answer (1xx) is skipped with a note; an odd path becomes a regex with named groups', async () => {
+  const odd = join(dir, 'odd.yaml');
+  writeFileSync(odd, [
+    'openapi: 3.0.3',
+    'info: { title: Odd, version: "1" }',
+    'servers: [{ url: "https://ops.example.test/v1" }]',
+    'paths:',
+    '  /operations/{operation-id}:cancel:',
+    '    post:',
+    '      operationId: cancelOperation',
+    '      parameters: [{ name: operation-id, in: path, required: true, schema: { type: string } }]',
+    '      responses:',
+    '        "101": { description: Switching }',
+    '        "200": { description: Cancelled, content: { application/json: { schema: { type: object, properties: { done: { type: boolean, example: true } } } } } }',
+  ].join('\n'));
+  const { scenarios, notes } = await importOpenApi(odd);
+  expect(notes).toEqual(['POST /operations/{operation-id}:cancel (cancelOperation): response 101 skipped: a mock answers 200–599']);
+  expect(scenarios.default!.mocks[0]!.url).toEqual({ regex: { source: '^https://ops\\.example\\.test/v1/operations/(?<operation_id>[^/?#:]+):cancel/?(?:[?#].*)?$' } });
+  const { asTest } = await startHarness(scenarios);
+  await asTest(undefined, async () => expect(await json('https://ops.example.test/v1/operations/op-7:cancel', { method: 'POST' })).toEqual({ status: 200, body: { done: true } }));
+});
+
 test('an invalid document fails with the parser\'s own message and the way out', async () => {
   const broken = join(dir, 'broken.yaml');
   writeFileSync(broken, 'openapi: 3.0.3\ninfo: { title: Broken, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { content: {} }\n');
