@@ -113,7 +113,7 @@ export async function requestMatch(view: RequestView, rules: MatchRules, redacti
     parsed = undefined;
   }
   const structured = parsed !== undefined && parsed.format !== 'text';
-  const graphql = graphqlMatch(view, structured ? parsed!.value : parsed?.value, sink);
+  const graphql = graphqlMatch(view, parsed?.value, sink);
 
   const query: [string, string][] = [];
   const seen = new Set<string>();
