@@ -292,11 +292,11 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
         ? {}
         : {
             setRecording: (testId: string, mode: RecordMode | undefined) => store.setRecording!(testId, mode),
-            async recording(testId: string, { stop }: { stop: boolean }) {
+            async recording(testId: string, { stop, format }: { stop: boolean; format: 'json' | 'yaml' }) {
               const mode = (await store.read(testId))?.recording;
               if (stop) await store.setRecording!(testId, undefined);
               const exchanges = await store.readRecorded!(testId, { clear: stop });
-              return { mode, exchanges: exchanges.length, draft: await recordingDraft(exchanges, logger) };
+              return { mode, exchanges: exchanges.length, ...(await recordingDraft(exchanges, format, options.recording)) };
             },
           }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),

@@ -13,7 +13,9 @@ export type HarnessErrorCode =
   /** An outgoing call no mock answers, failed because of `unhandled: 'error'`. */
   | 'UNHANDLED_CALL'
   /** A response function threw, or returned something that is not a response. */
-  | 'RESPONSE_FUNCTION_FAILED';
+  | 'RESPONSE_FUNCTION_FAILED'
+  /** A recorded or imported scenario still holds a secret value: nothing was written. */
+  | 'SECRET_LEAK';
 
 /**
  * The one error type scenario-harness throws for anything a user can cause.

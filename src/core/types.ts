@@ -1,6 +1,7 @@
 import type { SessionStore } from './store/session-store.js';
 import type { Logger } from './dev-utils.js';
 import type { JournalOptions } from './journal/journal-entry.js';
+import type { RecordingOptions } from './recording/recording-draft.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -231,6 +232,8 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   allowHosts?: (string | RegExp)[];
   /** Carry the current test ID to other services of yours (and to a standalone harness server). */
   propagate?: PropagateOptions;
+  /** How a test's recorded calls become a scenario file (see `POST /__harness__/record`): secrets to keep out, more names to redact. */
+  recording?: RecordingOptions;
   /**
    * `false`: start() patches nothing in this process; calls reach the engine only through the
    * package's own server (`scenario-harness serve`). For that server; apps leave it out.

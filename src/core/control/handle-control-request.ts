@@ -8,6 +8,8 @@ import type { SessionStore } from '../store/session-store.js';
 import { inspectorAnswer } from '../../inspector/inspector-answer.js';
 import { listSessionsAnswer } from '../../inspector/list-sessions-answer.js';
 import type { ScenarioDetails } from '../../inspector/scenario-details.js';
+import { isHarnessError } from '../errors.js';
+import type { RecordingDraft } from '../recording/recording-draft.js';
 import type { RecordMode } from '../recording/recorded-exchange.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
@@ -27,7 +29,7 @@ export interface ControlTarget {
   /** Start or stop recording (`undefined`: the store cannot record). */
   setRecording?(testId: string, mode: RecordMode | undefined): Promise<void>;
   /** The test's recording: its mode, how many calls it kept, and the draft scenario file made of them. */
-  recording?(testId: string, options: { stop: boolean }): Promise<{ mode: RecordMode | undefined; exchanges: number; draft: unknown }>;
+  recording?(testId: string, options: { stop: boolean; format: 'json' | 'yaml' }): Promise<{ mode: RecordMode | undefined; exchanges: number } & RecordingDraft>;
   /** The test's journal (`undefined`: the journal is off). */
   getCalls?(testId: string, filter: JournalFilter): Promise<JournalEntry[]>;
   clearCalls?(testId: string): Promise<void>;
@@ -138,8 +140,15 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       await target.setRecording(testId, mode);
       return jsonAnswer({ success: true, testId, mode });
     }
-    const { mode, exchanges, draft } = await target.recording(testId, { stop: call.method === 'DELETE' });
-    return jsonAnswer({ testId, mode: call.method === 'DELETE' ? null : (mode ?? null), exchanges, scenarios: draft });
+    const format = new URLSearchParams(call.search).get('format') === 'yaml' ? 'yaml' : 'json';
+    try {
+      const { mode, exchanges, scenarios, redactions, notes, fileText } = await target.recording(testId, { stop: call.method === 'DELETE', format });
+      return jsonAnswer({ testId, mode: call.method === 'DELETE' ? null : (mode ?? null), exchanges, scenarios, redactions, notes, fileText });
+    } catch (error) {
+      // A secret still in the draft: say where (never what), and hand nothing over.
+      if (isHarnessError(error) && error.code === 'SECRET_LEAK') return jsonAnswer({ error: error.message, testId }, 422);
+      throw error;
+    }
   }
 
   async function journal(call: ControlCall, testId: string): Promise<ControlAnswer> {

@@ -4,14 +4,23 @@ const ALWAYS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', '
 const SECRET_LOOKING = /token|secret|passw|api-?key|signature|session|credential/i;
 
 /**
+ * True for a header whose value is a credential by default: `authorization`, `cookie`,
+ * `set-cookie`, `x-api-key`, … and any name with `token`, `secret`, `passw`, `api-key`,
+ * `signature`, `session` or `credential` in it. The journal and the recorder redact the same ones.
+ */
+export function isSecretHeaderName(name: string): boolean {
+  return ALWAYS.includes(name.toLowerCase()) || SECRET_LOOKING.test(name);
+}
+
+/**
  * The request headers as a journal keeps them: lower-case names, secret values replaced by
  * `[redacted]`; `redact: false` keeps every value.
  */
 export function createHeaderRedactor(redact: readonly string[] | false): (headers: Headers) => Record<string, string> {
-  const names = redact === false ? undefined : new Set([...ALWAYS, ...redact.map((name) => name.toLowerCase())]);
+  const names = redact === false ? undefined : new Set(redact.map((name) => name.toLowerCase()));
   return (headers) => {
     const out: Record<string, string> = Object.create(null);
-    for (const [name, value] of headers) out[name] = names !== undefined && (names.has(name) || SECRET_LOOKING.test(name)) ? REDACTED : value;
+    for (const [name, value] of headers) out[name] = names !== undefined && (names.has(name) || isSecretHeaderName(name)) ? REDACTED : value;
     return out;
   };
 }

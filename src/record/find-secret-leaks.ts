@@ -1,0 +1,72 @@
+import { childPath, isPlainObject } from './plain-data.js';
+import type { KnownSecret } from './secret-registry.js';
+
+/** A known secret value found in an output, by field path and form (never the value). */
+export interface SecretLeak {
+  /** `default.mocks[1].response.headers.location`. */
+  path: string;
+  /** `as is`, `URL-encoded`, `JSON-escaped`, `base64`, `inside the binary body`. */
+  form: string;
+  source: string;
+}
+
+/** The forms a secret is searched for in: itself and the encodings an upstream or a client writes it in. */
+function formsOf(value: string): [string, string][] {
+  const forms: [string, string][] = [['as is', value]];
+  const add = (form: string, text: string) => {
+    if (!forms.some(([, known]) => known === text)) forms.push([form, text]);
+  };
+  add('URL-encoded', encodeURIComponent(value));
+  add('form-encoded', new URLSearchParams({ x: value }).toString().slice(2));
+  add('JSON-escaped', JSON.stringify(value).slice(1, -1));
+  const bytes = Buffer.from(value, 'utf8');
+  add('base64', bytes.toString('base64').replace(/=+$/, ''));
+  add('base64url', bytes.toString('base64url'));
+  return forms;
+}
+
+/**
+ * Every place in `value` (keys and string leaves, and the decoded bytes of `bodyBase64`
+ * fields) where one of `secrets` appears as is or in a common encoding (URL, form, JSON
+ * escape, base64): the last check before anything is written.
+ */
+export function findSecretLeaks(value: unknown, secrets: readonly KnownSecret[], root = ''): SecretLeak[] {
+  const leaks: SecretLeak[] = [];
+  if (secrets.length === 0) return leaks;
+  const searched = secrets.map((secret) => ({ secret, forms: formsOf(secret.value), bytes: Buffer.from(secret.value, 'utf8') }));
+  const scanText = (text: string, path: string) => {
+    for (const { secret, forms } of searched) {
+      const form = forms.find(([, encoded]) => text.includes(encoded));
+      if (form) leaks.push({ path, form: form[0], source: secret.source });
+    }
+  };
+  const walk = (node: unknown, path: string, key?: string) => {
+    if (typeof node === 'string') {
+      scanText(node, path);
+      if (key === 'bodyBase64') {
+        const decoded = Buffer.from(node, 'base64');
+        for (const { secret, bytes } of searched) if (decoded.includes(bytes)) leaks.push({ path, form: 'inside the binary body', source: secret.source });
+      }
+    } else if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, childPath(path, i)));
+    } else if (isPlainObject(node)) {
+      for (const [name, item] of Object.entries(node)) {
+        const itemPath = childPath(path, name);
+        scanText(name, `${itemPath} (the key)`);
+        walk(item, itemPath, name);
+      }
+    }
+  };
+  walk(value, root);
+  return leaks;
+}
+
+/** `findSecretLeaks` on a serialised file's text: the forms as they appear in JSON or YAML. */
+export function findSecretsInText(text: string, secrets: readonly KnownSecret[]): SecretLeak[] {
+  const leaks: SecretLeak[] = [];
+  for (const secret of secrets) {
+    const form = formsOf(secret.value).find(([, encoded]) => text.includes(encoded));
+    if (form) leaks.push({ path: '(the serialised file)', form: form[0], source: secret.source });
+  }
+  return leaks;
+}
