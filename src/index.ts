@@ -25,6 +25,7 @@ export type { SequenceRepeat, SessionSnapshot, SessionStore, StateChange, TestSt
 
 /* Definition and option types */
 export type {
+  AccessOptions,
   ActiveScenario,
   GraphqlMatch,
   HarnessEndpoints,
