@@ -84,3 +84,6 @@ defineConfig<HarnessTestOptions>({ use: { baseURL: 'http://127.0.0.1:3000', harn
 // @ts-expect-error -- endpoint paths are strings
 defineConfig<HarnessTestOptions>({ use: { harnessEndpoints: { getState: 42 } } });
 test.use({ harnessEndpoints: { setScenario: '/x/scenario' } });
+defineConfig<HarnessTestOptions>({ use: { harnessToken: process.env.HARNESS_TOKEN } });
+// @ts-expect-error -- the token is a string
+defineConfig<HarnessTestOptions>({ use: { harnessToken: 42 } });
