@@ -2,7 +2,7 @@
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** The longest token anyone may configure or send; `Authorization` headers are bounded just above it. */
-export const MAX_TOKEN_LENGTH = 1024;
+const MAX_TOKEN_LENGTH = 1024;
 
 /**
  * Why `token` cannot be used as a bearer token, or `undefined` when it can. `minLength` is 16
