@@ -2,8 +2,11 @@
 # Not built in CI; see docs/standalone-server.md ("Docker").
 #
 #   docker build -t scenario-harness .
-#   docker run --rm -p 9400:9400 -v "$PWD/scenarios:/scenarios:ro" scenario-harness \
+#   docker run --rm -p 9400:9400 -e HARNESS_TOKEN -v "$PWD/scenarios:/scenarios:ro" scenario-harness \
 #     serve --host 0.0.0.0 /scenarios/payments.yaml
+#
+# Listening on 0.0.0.0 needs a token (HARNESS_TOKEN, at least 16 characters; the tests send it
+# as "Authorization: Bearer <token>"), or --insecure-no-token on a network only the tests reach.
 
 # --- build: compile TypeScript and generate schema.json --------------------------------
 FROM node:22-slim AS build
@@ -34,5 +37,6 @@ EXPOSE 9400
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:9400/__harness__/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "/app/bin/scenario-harness.js"]
-# Inside a container the server must listen on every interface to be reachable (--host 0.0.0.0).
+# Inside a container the server must listen on every interface to be reachable (--host 0.0.0.0),
+# so it starts only with HARNESS_TOKEN set (docker run -e HARNESS_TOKEN=…).
 CMD ["serve", "--host", "0.0.0.0", "--port", "9400", "/scenarios/scenarios.yaml"]

@@ -25,6 +25,7 @@ export type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, Sessio
 
 /* Definition and option types */
 export type {
+  AccessOptions,
   ActiveScenario,
   GraphqlMatch,
   HarnessEndpoints,

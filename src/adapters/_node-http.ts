@@ -39,7 +39,12 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
     pathname: query === -1 ? url : url.slice(0, query),
     search: query === -1 ? '' : url.slice(query),
     header(name) {
-      const value = req.headers[name];
+      // @note headersDistinct keeps every line of a header: req.headers keeps only the first
+      // `authorization` of several, and the access check must see a repeated one to refuse it.
+      // https://nodejs.org/api/http.html#messageheadersdistinct
+      // Stand-ins for IncomingMessage (fastify.inject's light-my-request) have no headersDistinct.
+      const distinct = req.headersDistinct as NodeJS.Dict<string[]> | undefined;
+      const value = distinct === undefined ? req.headers[name] : distinct[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
     async readJson(limit) {
@@ -73,7 +78,27 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
     discard() {
       if (!reading && !req.readableEnded) req.resume();
     },
+    toRequest: () => requestWithoutBody(req, url),
   };
+}
+
+/** `req`'s method, URL and headers as a Fetch Request, without its body (for `access.authorize`). */
+function requestWithoutBody(req: IncomingMessage, url: string): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // HTTP/2 pseudo-headers (:path) are no Fetch headers; a value Fetch refuses is left out.
+    if (name.startsWith(':')) continue;
+    try {
+      headers.append(name, req.rawHeaders[i + 1]!);
+    } catch {
+      continue;
+    }
+  }
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+  const host = req.headers.host ?? 'localhost';
+  const href = URL.canParse(`${scheme}://${host}${url}`) ? `${scheme}://${host}${url}` : new URL(url, `${scheme}://localhost`).href;
+  return new Request(href, { method: req.method ?? 'GET', headers });
 }
 
 /** The control answer for a node:http request, or `null` for any other request. Shared by every Node adapter. */

@@ -1,4 +1,4 @@
-import { DEFAULT_ENDPOINTS } from '../core/constants.js';
+import { DEFAULT_ENDPOINTS, HARNESS_TOKEN_ENV } from '../core/constants.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { isLoopback } from '../core/is-loopback.js';
 import type { HarnessEndpoints } from '../core/types.js';
@@ -8,6 +8,7 @@ import { createStandaloneServer, HEALTH_PATH, type UpstreamPort } from '../serve
 import { watchFiles } from '../server/watch-files.js';
 import { info } from './_output.js';
 import { defineCommand, UsageError } from './command.js';
+import { serveAccess } from './serve-access.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'] as const;
 type Unhandled = (typeof UNHANDLED)[number];
@@ -80,11 +81,13 @@ export const serveCommand = defineCommand({
     'redis-prefix': { type: 'string', value: '<prefix>', description: 'Key prefix in Redis; the same as the embedded harnesses use', default: 'scenario-harness:' },
     endpoint: { type: 'string', multiple: true, value: '<name>=<path>', description: `A control endpoint path: ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}` },
     watch: { type: 'boolean', short: 'w', description: 'Reload the files when they change; an invalid edit is refused and the last good set kept' },
+    token: { type: 'string', value: '<token>', description: 'Require "Authorization: Bearer <token>" on the control endpoints (at least 16 characters); prefer the HARNESS_TOKEN environment variable' },
+    'insecure-no-token': { type: 'boolean', description: 'Listen beyond loopback (--host 0.0.0.0) without a token: anyone who reaches the server can switch scenarios and read recorded bodies' },
   },
   examples: [
     'scenario-harness serve scenarios/payments.yaml',
     'scenario-harness serve --port 9400 --upstream https://api.stripe.com=9401 --watch scenarios/*.yaml',
-    'scenario-harness serve --host 0.0.0.0 --redis redis://redis:6379 --unhandled error scenarios/*.json',
+    'HARNESS_TOKEN=$(openssl rand -hex 32) scenario-harness serve --host 0.0.0.0 --redis redis://redis:6379 --unhandled error scenarios/*.json',
   ],
   async run({ values, positionals: files }) {
     if (files.length === 0) throw new UsageError('Which scenario files? Give one or more: scenario-harness serve scenarios/payments.yaml');
@@ -101,6 +104,8 @@ export const serveCommand = defineCommand({
       seen.set(String(upstreamPort), `--upstream ${origin}`).set(origin, origin);
     }
     const endpoints: HarnessEndpoints = Object.fromEntries((values.endpoint ?? []).map(parseEndpoint));
+    // Before anything is loaded or bound: an exposed server without a token is refused (exit 2).
+    const access = serveAccess({ host, token: values.token, envToken: process.env[HARNESS_TOKEN_ENV], insecureNoToken: values['insecure-no-token'] === true });
 
     const scenarios = await loadScenarios(...files);
     let redis: OpenedRedisStore | undefined;
@@ -114,6 +119,7 @@ export const serveCommand = defineCommand({
       upstreams,
       unhandled,
       endpoints,
+      ...(access === undefined ? {} : { access }),
       ...(redis ? { store: redis.store, health: async () => (await redis.ping(), { store: 'redis' }) } : { health: async () => ({ store: 'memory' }) }),
     });
     try {
@@ -130,8 +136,9 @@ export const serveCommand = defineCommand({
     for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);
     const paths = { ...DEFAULT_ENDPOINTS, ...endpoints };
     info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
-    if (!isLoopback(host)) {
-      consoleLogger.warn(`Listening on ${host}, beyond this machine: anyone who reaches it can switch scenarios and read test state. Keep it on a private network.`);
+    if (access !== undefined) info(`  the control endpoints require "Authorization: Bearer <token>" (${values.token === undefined ? HARNESS_TOKEN_ENV : '--token'}); the calls of the services under test do not.`);
+    else if (!isLoopback(host)) {
+      consoleLogger.warn(`Listening on ${host}, beyond this machine, without a token (--insecure-no-token): anyone who reaches it can switch scenarios, read test state and the recorded request bodies. Keep it on a private network.`);
     }
 
     let watcher: { close(): void } | undefined;

@@ -4,6 +4,7 @@ import type { Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { HarnessClient, type ControlFetch } from './harness-client.js';
+import { resolveToken } from './resolve-token.js';
 
 export interface HarnessClientOptions {
   /** Origin of the app under test (`http://127.0.0.1:3000`); the endpoint paths are resolved against it. */
@@ -23,6 +24,12 @@ export interface HarnessClientOptions {
   fetch?: ControlFetch;
   /** Where the app's warnings about a switch (an undeclared variant) are written. @default console, prefixed `[scenario-harness]` */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * The app's access token (`createHarness({ access: { token } })`), sent on every control call
+   * as `Authorization: Bearer <token>`, never on the app's own requests (`client.headers`).
+   * @default process.env.HARNESS_TOKEN, when set
+   */
+  token?: string;
 }
 
 function fail(message: string): never {
@@ -76,7 +83,8 @@ function checkOptions(options: HarnessClientOptions): void {
 export function createHarnessClient<S extends ScenarioMap = ScenarioMap>(options: HarnessClientOptions): HarnessClient<S> {
   checkOptions(options);
   const { baseURL, testId = globalThis.crypto.randomUUID(), endpoints, logger } = options;
+  const token = resolveToken(options.token, 'createHarnessClient({ token })');
   // Looked up at each call, as the test's own fetch calls are: whatever wraps globalThis.fetch sees these too.
   const send: ControlFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  return new HarnessClient<S>({ baseURL, testId, endpoints, fetch: send, ...(logger === undefined ? {} : { logger }) });
+  return new HarnessClient<S>({ baseURL, testId, endpoints, fetch: send, token, ...(logger === undefined ? {} : { logger }) });
 }

@@ -70,6 +70,8 @@ export interface HarnessClientInit {
   logger?: Pick<Logger, 'warn'>;
   /** How messages name the options that fix a missing baseURL and wrong endpoint paths. */
   wording?: { baseURL: string; endpoints: string };
+  /** Sent on control calls as `Authorization: Bearer <token>` (`createHarness({ access })`). */
+  token?: string | undefined;
 }
 
 /** A control request's outcome: its status and its body (parsed when it is JSON). */
@@ -99,8 +101,10 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
   readonly #fetch: ControlFetch;
   readonly #logger: Pick<Logger, 'warn'>;
   readonly #wording: { baseURL: string; endpoints: string };
+  /** `{ authorization: 'Bearer …' }`, or nothing: only control calls carry it. */
+  readonly #credentials: Record<string, string>;
 
-  constructor({ testId, baseURL, endpoints, fetch, logger = consoleLogger, wording = DEFAULT_WORDING }: HarnessClientInit) {
+  constructor({ testId, baseURL, endpoints, fetch, logger = consoleLogger, wording = DEFAULT_WORDING, token }: HarnessClientInit) {
     if (typeof testId !== 'string' || testId === '') {
       throw new HarnessError('INVALID_TEST_ID', `Expected a non-empty test ID for the harness client, instead got ${JSON.stringify(testId)}.`);
     }
@@ -110,6 +114,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     this.#fetch = fetch;
     this.#logger = logger;
     this.#wording = wording;
+    this.#credentials = token === undefined ? {} : { authorization: `Bearer ${token}` };
   }
 
   /**
@@ -295,7 +300,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
 
   async #send(action: string, method: string, path: string, data?: unknown): Promise<ControlResponse> {
     const url = this.#url(action, path);
-    const headers = { ...this.headers, ...(data === undefined ? {} : { 'content-type': 'application/json' }) };
+    const headers = { ...this.headers, ...this.#credentials, ...(data === undefined ? {} : { 'content-type': 'application/json' }) };
     const init = { method, headers, redirect: 'manual' as const, ...(data === undefined ? {} : { body: JSON.stringify(data) }) };
     for (let attempt = 1; ; attempt += 1) {
       try {

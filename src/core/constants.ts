@@ -26,6 +26,9 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   sessions: '/__harness__/sessions',
 });
 
+/** The environment variable the clients, the Playwright fixture and `scenario-harness serve` read the access token from. */
+export const HARNESS_TOKEN_ENV = 'HARNESS_TOKEN';
+
 /** The limits a harness applies when `limits` leaves them out (docs/reliability-and-security.md). */
 export const DEFAULT_LIMITS = Object.freeze({
   /** 64 KiB: a switch body is a few dozen bytes. */

@@ -1,3 +1,4 @@
+import { createAccessCheck } from './access/create-access-check.js';
 import { createCallListener } from './answer-call.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
@@ -153,6 +154,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     allowHosts: options.allowHosts,
     propagateHosts: options.propagate?.hosts,
   });
+  const checkAccess = enabled ? createAccessCheck(options.access, logger) : undefined;
   let started: Promise<void> | undefined;
   let warnedLongTestId = false;
   const guard = createStartGuard(logger);
@@ -263,6 +265,13 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   /** The control endpoints on a plain-data call: `handle()` and the Node adapters share it. */
   async function handleControl(call: ControlCall): Promise<ControlAnswer | null> {
     if (!enabled || !control.isControlPath(call.pathname)) return null;
+    // First of all, for every control endpoint present and future: a caller without the
+    // credentials learns nothing, starts nothing, and its body is never read (decisions/access-control.md).
+    const denied = await checkAccess?.(call);
+    if (denied !== undefined) {
+      call.discard();
+      return denied;
+    }
     const refusal = await guard.beforeControlRequest(`${call.method} ${call.pathname}`, harness.start);
     if (refusal !== undefined) {
       call.discard();

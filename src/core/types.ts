@@ -202,6 +202,31 @@ export interface HarnessLimits {
   maxTestIdLength?: number;
 }
 
+/**
+ * Who may use the control endpoints (opt-in; unset, anyone who reaches them may, as SPEC §5
+ * has it). Give exactly one of `token` and `authorize`. A request refused gets
+ * `401 { error }` with `WWW-Authenticate: Bearer realm="scenario-harness"`; the app's own
+ * requests are never checked. Ignored (and not validated) when `enabled` is false.
+ *
+ * @example
+ * createHarness({ enabled, scenarios, access: { token: process.env.HARNESS_TOKEN } });
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/reliability-and-security.md#access-control
+ */
+export interface AccessOptions {
+  /**
+   * A shared secret: every control request must carry `Authorization: Bearer <token>` (the
+   * scheme in any case). At least 16 characters of letters, digits and `- . _ ~ + /` (RFC 6750),
+   * such as the output of `openssl rand -hex 32`. Compared in constant time.
+   */
+  token?: string;
+  /**
+   * Decide per request instead: only `true` grants access. It gets the request's method, URL
+   * and headers (not its body). One that throws refuses the request (401; the first error is
+   * logged). It has no time limit: bound any call it makes (`AbortSignal.timeout`).
+   */
+  authorize?: (request: Request) => boolean | Promise<boolean>;
+}
+
 export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   /** When false nothing is intercepted, no header is read and control paths reach the app (SPEC §5). */
   enabled: boolean;
@@ -245,6 +270,8 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
    * On by default (100 calls per test ID); `false` turns it off.
    */
   journal?: JournalOptions | false;
+  /** Require a token (or your own check) on every control endpoint; unset, none is required. */
+  access?: AccessOptions;
 }
 
 export interface PropagateOptions {

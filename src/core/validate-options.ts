@@ -1,5 +1,6 @@
 import { DEFAULT_ENDPOINTS } from './constants.js';
 import { didYouMean } from './did-you-mean.js';
+import { tokenProblem } from './access/token-problem.js';
 import { HarnessError } from './errors.js';
 import type { HarnessOptions } from './types.js';
 
@@ -27,6 +28,32 @@ function checkHostList(name: string, hosts: unknown): void {
     if (typeof host !== 'string' || host === '' || /[/\s]/.test(host)) {
       fail(`expected "${name}[${i}]" to be a host name such as 'api.internal', 'api.internal:8080' or '*.internal' (no scheme, no path), or a RegExp, instead got ${describe(host)}.`);
     }
+  }
+}
+
+function checkAccess(access: unknown): void {
+  if (access === undefined) return;
+  if (typeof access !== 'object' || access === null || Array.isArray(access)) {
+    fail(`expected "access" to be { token } or { authorize }, instead got ${describe(access)}.`);
+  }
+  for (const key of Object.keys(access)) {
+    if (key !== 'token' && key !== 'authorize') {
+      const near = didYouMean(key, ['token', 'authorize']);
+      fail(`"access.${key}" is not an access option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use token or authorize.`);
+    }
+  }
+  const { token, authorize } = access as Record<string, unknown>;
+  if (token !== undefined && authorize !== undefined) {
+    fail('"access" has both a token and authorize; give one. To accept the token and something else too, check both inside authorize (the request carries its Authorization header).');
+  }
+  if (authorize !== undefined && typeof authorize !== 'function') fail(`expected "access.authorize" to be a function (request) => boolean, instead got ${describe(authorize)}.`);
+  if (token === undefined && authorize === undefined) {
+    // Most often `access: { token: process.env.HARNESS_TOKEN }` with the variable unset: refuse rather than serve unprotected.
+    fail('"access" is set but has neither a token nor authorize, so the control endpoints would be open. Is the token\'s environment variable (HARNESS_TOKEN) set? Give access: { token } or leave "access" out.');
+  }
+  if (token !== undefined) {
+    const problem = tokenProblem(token, { minLength: 16 });
+    if (problem !== undefined) fail(`"access.token" cannot be used: ${problem}.`);
   }
 }
 
@@ -73,6 +100,8 @@ export function validateOptions(options: HarnessOptions): void {
     if (typeof options.propagate !== 'object' || options.propagate === null) fail(`expected "propagate" to be { hosts: [...] }, instead got ${describe(options.propagate)}.`);
     checkHostList('propagate.hosts', options.propagate.hosts);
   }
+  // A disabled harness ignores `access`: an unset token in production must not stop the app.
+  if (options.enabled) checkAccess(options.access);
   if (options.store !== undefined) {
     for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {
       if (typeof (options.store as unknown as Record<string, unknown>)[method] !== 'function') {

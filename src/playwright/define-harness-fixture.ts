@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test';
 import { BAGGAGE_HEADER, withHarnessBaggage } from '../client/harness-baggage.js';
+import { resolveToken } from '../client/resolve-token.js';
 import { TEST_ID_HEADER } from '../core/constants.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
@@ -23,6 +24,12 @@ export interface HarnessTestOptions {
    * @default 'only-on-failure'
    */
   harnessJournal: 'only-on-failure' | 'on' | 'off';
+  /**
+   * The app's access token (`createHarness({ access: { token } })`): `harness` sends it on its
+   * control calls as `Authorization: Bearer <token>`; pages and `request` never carry it.
+   * @default process.env.HARNESS_TOKEN, when set
+   */
+  harnessToken: string | undefined;
 }
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
@@ -58,6 +65,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
   return {
     harnessEndpoints: [{}, { option: true, box: true }],
     harnessJournal: ['only-on-failure', { option: true, box: true }],
+    harnessToken: [undefined, { option: true, box: true }],
 
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     harnessTestId: [async ({}, use, testInfo) => use(createTestId(testInfo)), { box: true }],
@@ -79,7 +87,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     ],
 
     harness: [
-      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessJournal, harnessTestId }, use, testInfo) => {
+      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessJournal, harnessTestId, harnessToken }, use, testInfo) => {
         // @note A test.use({ extraHTTPHeaders }) registers after the override above and replaces it;
         // such a test would run as `default-test`, so it fails here instead.
         if (extraHTTPHeaders?.[TEST_ID_HEADER] !== harnessTestId) {
@@ -88,10 +96,11 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
             `Failed to isolate test ${quote(testInfo.title)}: extraHTTPHeaders no longer carries ${TEST_ID_HEADER}, so the app cannot tell this test's requests apart. A test.use({ extraHTTPHeaders }) replaces the harness's value: set extra headers in the config's use section, or extend the fixture: extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, mine: '1' }).`,
           );
         }
+        const token = resolveToken(harnessToken, 'use.harnessToken');
         // A request context of its own: it exists even when the test never uses `request`, and it
         // takes baseURL, ignoreHTTPSErrors, httpCredentials and proxy from the test's options.
         const request = await playwright.request.newContext();
-        const harness = new HarnessClient<S>({ request, testId: harnessTestId, baseURL, endpoints: harnessEndpoints });
+        const harness = new HarnessClient<S>({ request, testId: harnessTestId, baseURL, endpoints: harnessEndpoints, token });
         try {
           await use(harness);
           // The journal is read before the test ID ends, which forgets it.

@@ -15,6 +15,8 @@ export interface HarnessClientOptions {
   baseURL: string | undefined;
   /** Paths of the app's control endpoints, when the app sets `createHarness({ endpoints })`; the defaults are `DEFAULT_ENDPOINTS`. */
   endpoints?: HarnessEndpoints;
+  /** The app's access token, sent on control calls as `Authorization: Bearer <token>`. The fixture fills it from `use.harnessToken` or `HARNESS_TOKEN`. */
+  token?: string;
 }
 
 /** Statuses whose Response must have no body. */
@@ -50,7 +52,7 @@ const PLAYWRIGHT_WORDING = {
  * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/client.md
  */
 export class HarnessClient<S extends ScenarioMap = ScenarioMap> extends ControlClient<S> {
-  constructor({ request, testId, baseURL, endpoints }: HarnessClientOptions) {
-    super({ testId, baseURL, endpoints, fetch: playwrightFetch(request), wording: PLAYWRIGHT_WORDING });
+  constructor({ request, testId, baseURL, endpoints, token }: HarnessClientOptions) {
+    super({ testId, baseURL, endpoints, fetch: playwrightFetch(request), wording: PLAYWRIGHT_WORDING, token });
   }
 }

@@ -25,7 +25,7 @@ test('--help at the top level lists every command and exits 0', async () => {
 
 test.each([
   ['validate', /^Usage: scenario-harness validate <files…>/],
-  ['serve', /^Usage: scenario-harness serve \[options\] <files…>[\s\S]*--port <port>[\s\S]*--host <host>[\s\S]*--upstream <origin>=<port>[\s\S]*--unhandled <mode>[\s\S]*--redis <url>[\s\S]*--endpoint <name>=<path>[\s\S]*--watch/],
+  ['serve', /^Usage: scenario-harness serve \[options\] <files…>[\s\S]*--port <port>[\s\S]*--host <host>[\s\S]*--upstream <origin>=<port>[\s\S]*--unhandled <mode>[\s\S]*--redis <url>[\s\S]*--endpoint <name>=<path>[\s\S]*--watch[\s\S]*--token <token>[\s\S]*--insecure-no-token/],
 ])('%s --help describes the command, its options and examples, and exits 0', async (command, usage) => {
   for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
     const { code, stdout } = await runCli(args);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defineAccessCases } from './access-cases.js';
 import type { RunningApp, StartFixture } from './fixture.js';
 import { REAL_GREETING, startUpstream, type Upstream } from './upstream.js';
 
@@ -237,4 +238,6 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(await response.json()).toEqual({ greeting: REAL_GREETING });
     });
   });
+
+  defineAccessCases({ name, start });
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AccessOptions } from 'scenario-harness';
 
 /** What `defineAdapterSuite` needs from a running fixture app. */
 export interface RunningApp {
@@ -13,6 +14,8 @@ export interface FixtureOptions {
   enabled: boolean;
   /** Origin of the real upstream (test/conformance/upstream.ts). */
   upstream: string;
+  /** Passed to the harness: the control endpoints then require the token. */
+  access?: AccessOptions;
 }
 
 /**

@@ -67,6 +67,9 @@ export function options(): void {
   createHarnessClient({ baseUrl: 'http://127.0.0.1:3000' });
   // @ts-expect-error -- endpoint paths are strings
   createHarnessClient({ baseURL: 'http://127.0.0.1:3000', endpoints: { getState: 42 } });
+  createHarnessClient({ baseURL: 'http://127.0.0.1:3000', token: process.env.HARNESS_TOKEN });
+  // @ts-expect-error -- the token is a string
+  createHarnessClient({ baseURL: 'http://127.0.0.1:3000', token: 42 });
 }
 
 // The harness's own switchScenario takes the same typed variants.

@@ -104,3 +104,6 @@ test('the app\'s calls are typed journal entries', async ({ harness }) => {
   // @ts-expect-error -- "times" belongs in the options, not the filter
   await harness.expectCalled({ url: '*', times: 1 });
 });
+defineConfig<HarnessTestOptions>({ use: { harnessToken: process.env.HARNESS_TOKEN } });
+// @ts-expect-error -- the token is a string
+defineConfig<HarnessTestOptions>({ use: { harnessToken: 42 } });

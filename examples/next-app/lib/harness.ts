@@ -10,6 +10,8 @@ export const harness = createNextHarness({
   enabled: process.env.HARNESS_ENABLED === 'true',
   scenarios,
   unhandled: 'error',
+  // Shared staging? Require a token on the control endpoints; the tests send the same HARNESS_TOKEN.
+  ...(process.env.HARNESS_TOKEN ? { access: { token: process.env.HARNESS_TOKEN } } : {}),
   endpoints: {
     ...(process.env.HARNESS_SCENARIO_PATH ? { setScenario: process.env.HARNESS_SCENARIO_PATH, getScenario: process.env.HARNESS_SCENARIO_PATH } : {}),
     ...(process.env.HARNESS_STATE_PATH ? { getState: process.env.HARNESS_STATE_PATH } : {}),

@@ -16,6 +16,8 @@ export interface ControlCall {
   readJson(limit: number): Promise<JsonBodyResult>;
   /** Drop a body nobody read, so the connection stays usable. */
   discard(): void;
+  /** The call's method, URL and headers as a Fetch Request, without its body (built on demand, for `access.authorize`). */
+  toRequest(): Request;
 }
 
 /** A control answer as plain data: every endpoint answers JSON text. */
@@ -39,5 +41,7 @@ export function controlCallFromRequest(request: Request, url = new URL(request.u
     header: (name) => request.headers.get(name),
     readJson: (limit) => readJsonBody(request, limit),
     discard: () => discardBody(request),
+    // A copy without the body: what authorize reads of it cannot take the body from the endpoint.
+    toRequest: () => new Request(request.url, { method: request.method, headers: request.headers }),
   };
 }

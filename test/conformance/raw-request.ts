@@ -1,0 +1,26 @@
+import { request } from 'node:http';
+
+/** An answer read whole. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * Send a request with its header lines exactly as given, repeats included (`fetch` would join a
+ * repeated header into one line). node:http adds no Host to a raw header list, so it is added here.
+ */
+export function rawRequest(url: string, method: string, lines: [string, string][], body?: string): Promise<RawAnswer> {
+  const { hostname, port, pathname, search, host } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = request({ hostname, port, method, path: `${pathname}${search}`, headers: ['host', host, ...lines.flat()] }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
