@@ -83,6 +83,20 @@ interface ControlResponse {
 /** A control call is tried this often when the connection is reset under it. */
 const MAX_ATTEMPTS = 3;
 const STATE_PREVIEW_LIMIT = 2000;
+/** What `stopRecording()` returns: the draft scenario file of the test's recorded calls. */
+export interface RecordedDraft {
+  testId: string;
+  /** How many calls were recorded. */
+  exchanges: number;
+  /** The scenario map, as data. */
+  scenarios: Record<string, unknown>;
+  /** What was redacted (field and reason, never the value). */
+  redactions: unknown[];
+  notes: string[];
+  /** The file to write (JSON or YAML). */
+  fileText: string;
+}
+
 const DEFAULT_WORDING = { baseURL: 'Pass createHarnessClient({ baseURL }) the app\'s origin', endpoints: 'the client\'s endpoints option' };
 
 /**
@@ -272,6 +286,28 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     const action = `clear the calls of test ${quote(this.testId)}`;
     const response = await this.#send(action, 'DELETE', this.endpoints.journal);
     if (response.status !== 200) this.#fail(action, 'DELETE', this.endpoints.journal, response);
+  }
+
+  /**
+   * Start recording this test's calls in the app: in `'missing'` mode its scenario answers what
+   * it can and the other calls go to the real APIs and are kept; in `'all'` mode every call is.
+   */
+  async startRecording(mode: 'missing' | 'all' = 'missing'): Promise<void> {
+    const action = `start recording test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'POST', this.endpoints.record, { mode });
+    if (response.status !== 200) this.#fail(action, 'POST', this.endpoints.record, response);
+  }
+
+  /**
+   * Stop recording and get the draft scenario file of the recorded calls (secrets redacted,
+   * checked for leaks): its text in `fileText`, ready to write.
+   */
+  async stopRecording(options: { format?: 'json' | 'yaml' } = {}): Promise<RecordedDraft> {
+    const action = `stop recording test ${quote(this.testId)}`;
+    const path = `${this.endpoints.record}?format=${options.format ?? 'json'}`;
+    const response = await this.#send(action, 'DELETE', path);
+    if (response.status !== 200 || !isRecord(response.body) || typeof response.body.fileText !== 'string') this.#fail(action, 'DELETE', path, response);
+    return response.body as unknown as RecordedDraft;
   }
 
   async #readCalls(action: string): Promise<JournalEntry[]> {

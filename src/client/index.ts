@@ -11,6 +11,7 @@ export type {
   ControlFetch,
   ExpectCalledOptions,
   HarnessClient,
+  RecordedDraft,
   ScenarioInfo,
   SwitchScenarioOptions,
   WaitForCallOptions,

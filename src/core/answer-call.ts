@@ -95,7 +95,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
       // Recording 'all': every call goes to the real upstream, and its answer is kept.
-      if (session?.recording === 'all') return { kind: 'pass', capture: await captureFor(testId, call) };
+      // (Loopback calls are the app's own and in-process test clients': never recorded.)
+      if (session?.recording === 'all' && !isLoopback(call.url.hostname)) return { kind: 'pass', capture: await captureFor(testId, call) };
       const layers = layersFor(active?.scenarioId, active?.variant);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {

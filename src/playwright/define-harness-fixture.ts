@@ -6,6 +6,7 @@ import { TEST_ID_HEADER } from '../core/constants.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
+import { writeRecording } from './write-recording.js';
 import { attachJournal } from './attach-journal.js';
 import { HarnessClient } from './harness-client.js';
 
@@ -30,6 +31,15 @@ export interface HarnessTestOptions {
    * @default process.env.HARNESS_TOKEN, when set
    */
   harnessToken: string | undefined;
+  /**
+   * Record this test's calls in the app and write them as a scenario file at test end
+   * (`harnessRecordDir`/<test title>.json): `'missing'` records what the active scenario cannot
+   * answer, `'all'` every call; `false` records nothing.
+   * @default false
+   */
+  harnessRecord: 'missing' | 'all' | false;
+  /** Where `harnessRecord` writes its files, relative to the working directory. @default 'recordings' */
+  harnessRecordDir: string;
 }
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
@@ -66,6 +76,8 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     harnessEndpoints: [{}, { option: true, box: true }],
     harnessJournal: ['only-on-failure', { option: true, box: true }],
     harnessToken: [undefined, { option: true, box: true }],
+    harnessRecord: [false, { option: true, box: true }],
+    harnessRecordDir: ['recordings', { option: true, box: true }],
 
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     harnessTestId: [async ({}, use, testInfo) => use(createTestId(testInfo)), { box: true }],
@@ -87,7 +99,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     ],
 
     harness: [
-      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessJournal, harnessTestId, harnessToken }, use, testInfo) => {
+      async ({ playwright, baseURL, extraHTTPHeaders, harnessEndpoints, harnessJournal, harnessTestId, harnessToken, harnessRecord, harnessRecordDir }, use, testInfo) => {
         // @note A test.use({ extraHTTPHeaders }) registers after the override above and replaces it;
         // such a test would run as `default-test`, so it fails here instead.
         if (extraHTTPHeaders?.[TEST_ID_HEADER] !== harnessTestId) {
@@ -102,7 +114,9 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
         const request = await playwright.request.newContext();
         const harness = new HarnessClient<S>({ request, testId: harnessTestId, baseURL, endpoints: harnessEndpoints, token });
         try {
+          if (harnessRecord !== false) await harness.startRecording(harnessRecord);
           await use(harness);
+          if (harnessRecord !== false) await writeRecording(harness, testInfo, harnessRecordDir);
           // The journal is read before the test ID ends, which forgets it.
           const failed = testInfo.status !== testInfo.expectedStatus;
           if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo);
