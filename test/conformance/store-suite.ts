@@ -305,6 +305,25 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       expect((await store.listSessions(undefined, 100, `${tag}-nobody`)).sessions).toEqual([]);
     });
 
+    test('recording: the mode is part of the session on every handle and survives a switch; exchanges from every handle are kept in order, read and cleared, and dropped with the test', async () => {
+      const testId = randomUUID();
+      const exchange = (n: number) => ({ request: { method: 'GET', url: `https://api.x.test/${n}`, headers: {} }, response: { status: 200, headers: {}, body: String(n) } });
+      await store.activate(testId, { scenarioId: 'alpha' });
+      await store.setRecording!(testId, 'missing');
+      expect((await peer.read(testId))?.recording).toBe('missing');
+      await peer.activate(testId, { scenarioId: 'beta' });
+      expect(await store.read(testId)).toMatchObject({ active: { scenarioId: 'beta' }, recording: 'missing' });
+      for (const n of range(4)) await (n % 2 === 0 ? store : peer).appendRecorded!(testId, exchange(n), 3);
+      expect((await peer.readRecorded!(testId)).map((e) => e.response.body)).toEqual(['1', '2', '3']);
+      expect((await store.readRecorded!(testId, { clear: true })).length).toBe(3);
+      expect(await peer.readRecorded!(testId)).toEqual([]);
+      await store.setRecording!(testId, undefined);
+      expect((await peer.read(testId))?.recording).toBeUndefined();
+      await store.appendRecorded!(testId, exchange(9), 3);
+      await peer.end(testId);
+      expect(await store.readRecorded!(testId)).toEqual([]);
+    });
+
     test('a session written only by setState or a sequence has state and no active scenario', async () => {
       const [a, b] = [randomUUID(), randomUUID()];
       await store.updateState(a, [set('k', 'v')]);
