@@ -267,7 +267,10 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     if (!enabled || !control.isControlPath(call.pathname)) return null;
     // First of all, for every control endpoint present and future: a caller without the
     // credentials learns nothing, starts nothing, and its body is never read (decisions/access-control.md).
-    const denied = await checkAccess?.(call);
+    // The inspector's page itself holds no data (its data endpoints stay guarded): it is served
+    // without credentials so that it can ask for the token.
+    const isInspectorPage = (call.method === 'GET' || call.method === 'HEAD') && (call.pathname === endpoints.inspector || `${call.pathname}/` === endpoints.inspector);
+    const denied = isInspectorPage ? undefined : await checkAccess?.(call);
     if (denied !== undefined) {
       call.discard();
       return denied;
