@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { loadScenarioFile } from '../files/load-scenario-file.js';
 import { print, problem } from './_output.js';
 import { defineCommand, UsageError } from './command.js';
 
@@ -34,10 +35,13 @@ async function callRecordEndpoint(url: URL, method: string, testId: string, body
   return answer;
 }
 
-/** Resolves on Ctrl+C (SIGINT) or SIGTERM, or when stdin ends. */
+/** Resolves on Ctrl+C (SIGINT) or SIGTERM. */
 function untilStopped(): Promise<void> {
   return new Promise((resolve) => {
+    // Nothing else keeps the process alive while it waits.
+    const keepAlive = setInterval(() => {}, 2 ** 30);
     const done = () => {
+      clearInterval(keepAlive);
       process.off('SIGINT', done);
       process.off('SIGTERM', done);
       resolve();
@@ -91,10 +95,16 @@ export const recordCommand = defineCommand({
       problem(`Nothing to write: ${answer.error ?? 'the app returned no scenario file'}.`);
       return 1;
     }
-    const before = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
+    const before = existsSync(out) ? await loadScenarioFile(out).then((file) => file.scenarios, () => undefined) : undefined;
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, answer.fileText);
-    print(`Wrote ${out}: ${answer.exchanges ?? 0} recorded call(s)${before !== undefined && before !== answer.fileText ? ' (it replaced a different file)' : ''}.`);
+    print(`Wrote ${out}: ${answer.exchanges ?? 0} recorded call(s).`);
+    if (before !== undefined) {
+      // Re-recording: what was added, removed and changed, per mock.
+      const { diffScenarios, formatScenarioDiff } = await import('../record/diff-scenarios.js');
+      print(`Changes to ${out}:`);
+      print(formatScenarioDiff(diffScenarios(before, (await loadScenarioFile(out)).scenarios)));
+    }
     return 0;
   },
 });
