@@ -1,4 +1,4 @@
-import { replyToResponse, type MockReply } from '../interception/mock-reply.js';
+import type { MockReply } from '../interception/mock-reply.js';
 import { buildReplyStream } from './stream-body.js';
 import type { CompiledResponse } from './compile-mock.js';
 import { isConstant, type TemplateContext } from './template.js';
@@ -51,11 +51,6 @@ export function precomputeResponseParts(response: Pick<CompiledResponse, 'header
 
 /** Constants ignore the context they are evaluated in. */
 const NO_CONTEXT = undefined as unknown as TemplateContext;
-
-/** The Fetch `Response` for a mock's answer, with templates filled in from the call. */
-export function buildResponse(response: CompiledResponse, context: TemplateContext): Response {
-  return replyToResponse(buildReply(response, context), 'GET', context.url);
-}
 
 /** Headers and body of a reply from its parts: a binary or streamed body brings its own default content type. */
 function toReply(response: CompiledResponse, parts: ResponseParts, context: TemplateContext): MockReply {
