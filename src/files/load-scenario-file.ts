@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from './read-text-file.js';
 import { extname } from 'node:path';
 import { compileScenarios } from '../core/engine/compile-scenarios.js';
 import { HarnessError } from '../core/errors.js';
@@ -53,14 +53,7 @@ export async function loadScenarioFile(path: string): Promise<ScenarioFile> {
   if (format === undefined) {
     throw new HarnessError('INVALID_ARGUMENT', `Failed to load scenario file ${path}: unknown file type ${JSON.stringify(extname(path) || '(none)')}. Scenario files end in .json, .yaml or .yml.`);
   }
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message;
-    throw new HarnessError('INVALID_ARGUMENT', `Failed to load scenario file ${path}: ${reason}. Check the path (relative paths start from ${process.cwd()}).`, { cause: error });
-  }
+  const text = await readTextFile(path, `load scenario file ${path}`);
   const parsed = format === 'json' ? parseJson(text, path) : await parseYaml(text, path);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     const got = parsed === null ? 'nothing (an empty document)' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from '../files/read-text-file.js';
 import { HarnessError } from '../core/errors.js';
 import { scenarioFromTraffic, type RecordedScenario, type ScenarioFromTrafficOptions } from '../record/scenario-from-traffic.js';
 import { harExchanges, type HarExchanges, type HarFilter } from './har-exchanges.js';
@@ -18,14 +18,7 @@ export interface ImportedHar {
  * const { recorded } = await importHar('traffic/checkout.har', { hosts: ['api.stripe.com'], secrets: { env: ['STRIPE_KEY'] } });
  */
 export async function importHar(path: string, options: HarFilter & ScenarioFromTrafficOptions = {}): Promise<ImportedHar> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message;
-    throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: ${reason}. Check the path (relative paths start from ${process.cwd()}).`, { cause: error });
-  }
+  const text = await readTextFile(path, `import ${path}`);
   let har: unknown;
   try {
     har = JSON.parse(text) as unknown;
