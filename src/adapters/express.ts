@@ -2,7 +2,7 @@
  * @module
  * Express adapter: `app.use(harnessMiddleware(harness))`.
  */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler } from 'express';
 import type { Harness } from '../core/create-harness.js';
 import { jsonAnswer } from '../core/control/control-call.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
@@ -30,13 +30,17 @@ interface BodyParserError {
 export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorRequestHandler] {
   if (!harness.enabled) return [(_req, _res, next) => next(), (error, _req, _res, next) => next(error)];
 
-  const handleRequest: RequestHandler = async (req, res, next) => {
+  const runAsTest = (req: Request, next: NextFunction) => harness.run(harness.testIdFrom(req.headers), next);
+
+  // Not async: an app request (the common case) creates no promise here.
+  const handleRequest: RequestHandler = (req, res, next) => {
     // originalUrl: control paths are absolute even when the middleware is mounted under a prefix.
-    if (harness.isControlPath(pathnameOf(req.originalUrl))) {
-      const parsedBody = (req as { body?: unknown }).body;
-      if (await handleNodeControlRequest(harness, req, res, { url: req.originalUrl, parsedBody })) return;
-    }
-    harness.run(harness.testIdFrom(req.headers), next);
+    if (!harness.isControlPath(pathnameOf(req.originalUrl))) return runAsTest(req, next);
+    const parsedBody = (req as { body?: unknown }).body;
+    handleNodeControlRequest(harness, req, res, { url: req.originalUrl, parsedBody }).then(
+      (handled) => handled || runAsTest(req, next),
+      next,
+    );
   };
 
   // @note A body parser mounted before us sends a malformed or oversized control body to the

@@ -6,18 +6,19 @@ import { mockResponseSchema } from './scenario-schema.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
 import { describeNearMisses } from './engine/describe-near-misses.js';
 import type { MockIndex } from './engine/mock-index.js';
-import { resolveMock } from './engine/resolve-mock.js';
+import { resolveMock, resolveMockNow } from './engine/resolve-mock.js';
 import type { TemplateContext } from './engine/template.js';
 import { HarnessError } from './errors.js';
-import { PASS, type CallListener, type CallOutcome } from './interception/call-outcome.js';
+import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopback } from './is-loopback.js';
 import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { compileHostList } from './host-list.js';
 import type { MockReply } from './interception/mock-reply.js';
-import type { JournalRecorder } from './journal/create-journal-recorder.js';
+import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-recorder.js';
 import type { JournalEntry } from './journal/journal-entry.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
+import { storeNowOf } from './store/store-now.js';
 import type { SessionStore, TestState } from './store/session-store.js';
 import { tryGetTestId } from './test-context.js';
 import type { MockResponse, MockResponseContext, MockResponseFunction, UnhandledCallStrategy } from './types.js';
@@ -55,6 +56,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   /** Per unanswered call: the test and layers it was looked up in, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, { testId: string; scenarioId: string; layers: readonly MockIndex[]; state: TestState; startedAt: number }>();
   const { journal } = options;
+  const readSessionNow = storeNowOf(store)?.read;
 
   /**
    * Variant overlay → active scenario → `default`, built once per scenario and declared
@@ -138,6 +140,32 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   }
 
   /**
+   * `answer` without awaiting, for the common call: a store in memory, a mock matched on method
+   * and URL alone, no sequence, no `setState`, no response function, no request body to journal.
+   * Every other call (and any error) is `NOT_NOW`: the asynchronous path decides and reports it.
+   */
+  function answerNow(call: OutgoingCall): ImmediateOutcome {
+    if (readSessionNow === undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
+    try {
+      const startedAt = performance.now();
+      const testId = testIdOf(call);
+      const session = readSessionNow(testId);
+      if (session?.recording !== undefined) return NOT_NOW;
+      const active = session?.active;
+      const state = session?.state ?? EMPTY_STATE;
+      const resolution = resolveMockNow(call, layersFor(active?.scenarioId, active?.variant), state);
+      if (resolution === undefined || resolution === NOT_NOW) return NOT_NOW;
+      const { mock, response } = resolution;
+      if (mock.setState !== undefined || response.dynamic !== undefined) return NOT_NOW;
+      const reply = response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant });
+      void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId }, startedAt);
+      return { kind: 'reply', reply };
+    } catch {
+      return NOT_NOW;
+    }
+  }
+
+  /**
    * Run a response function and compile what it returns; a throw or an invalid response fails
    * the call with an error that names the mock (and is logged), never a silent pass-through.
    */
@@ -209,6 +237,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
 
   return {
     answer,
+    answerNow,
     unanswered,
     blocksNetwork: unhandled === 'error',
     isAllowedHost,

@@ -1,6 +1,6 @@
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
-import { decideCall, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
+import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
 import { tryGetTestId } from './test-context.js';
 
 export type { CallListener } from './interception/call-outcome.js';
@@ -78,7 +78,7 @@ async function installLayers(): Promise<InstalledLayers> {
   };
   try {
     await ensureDefaultDispatcher(globalThis.fetch);
-    const dispatcher = installDispatcher({ decide: decideCall, propagate: shouldPropagate });
+    const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate });
     undo.push(() => dispatcher.uninstall());
     const check = () => {
       if (!dispatcher.readopt()) return;
@@ -86,7 +86,7 @@ async function installLayers(): Promise<InstalledLayers> {
         `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
       );
     };
-    undo.push(installFetchPatch({ decide: decideCall, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
+    undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.

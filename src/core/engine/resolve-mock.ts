@@ -3,6 +3,7 @@ import type { CompiledMock, CompiledResponse } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
 import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
+import { NOT_NOW } from '../interception/call-outcome.js';
 
 /** One intercepted call, as the resolver sees it. */
 export interface CallInput {
@@ -31,41 +32,70 @@ function byPriority(a: Candidate, b: Candidate): number {
   return b.mock.specificity - a.mock.specificity || a.mock.order - b.mock.order;
 }
 
+/** A layer's candidates need the parsed body, which is not read yet. */
+const NEEDS_BODY = Symbol('needs body');
+/** The body before anything read it (distinct from a read body that is empty). */
+const UNREAD = Symbol('unread');
+
+/** The mocks of one layer that match the call (method, URL, then `match`), most specific first. */
+function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, body: ParsedBody | undefined | typeof UNREAD): Candidate[] | typeof NEEDS_BODY {
+  const { url, method } = call;
+  const candidates: Candidate[] = [];
+  for (const list of layer.lookup(url.origin, url.pathname)) {
+    for (const mock of list) {
+      if (mock.methods !== undefined && !mock.methods.has(method)) continue;
+      const params = mock.url.match(url.origin, url.pathname, url.href);
+      if (params === undefined) continue;
+      if (mock.needsBody && body === UNREAD) return NEEDS_BODY;
+      const parsed = body === UNREAD ? undefined : body;
+      if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state, body: parsed?.value, bodyFormat: parsed?.format })) continue;
+      candidates.push({ mock, params });
+    }
+  }
+  if (candidates.length > 1) candidates.sort(byPriority);
+  return candidates;
+}
+
+async function readParsedBody(call: OutgoingCall): Promise<ParsedBody | undefined> {
+  const bytes = await call.bodyBytes();
+  return bytes === undefined ? undefined : parseRequestBody(call.headers.get('content-type'), bytes);
+}
+
 /**
  * Find the mock that answers a call: the first layer with a matching mock wins; inside a
  * layer the most specific match wins, ties to the one defined first; a used-up `'none'`
  * sequence lets the next candidate answer. The body is read only if a candidate needs it.
  */
 export async function resolveMock(input: CallInput): Promise<Resolution | undefined> {
-  const { call, layers } = input;
-  const { url, method } = call;
-  const origin = url.origin;
-  const pathname = url.pathname;
-  let body: ParsedBody | undefined;
-  let bodyRead = false;
-
-  for (const layer of layers) {
-    const candidates: Candidate[] = [];
-    for (const list of layer.lookup(origin, pathname)) {
-      for (const mock of list) {
-        if (mock.methods !== undefined && !mock.methods.has(method)) continue;
-        const params = mock.url.match(origin, pathname, url.href);
-        if (params === undefined) continue;
-        if (mock.needsBody && !bodyRead) {
-          const bytes = await call.bodyBytes();
-          body = bytes === undefined ? undefined : await parseRequestBody(call.headers.get('content-type'), bytes);
-          bodyRead = true;
-        }
-        if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state: input.state, body: body?.value, bodyFormat: body?.format })) continue;
-        candidates.push({ mock, params });
-      }
+  const { call } = input;
+  let body: ParsedBody | undefined | typeof UNREAD = UNREAD;
+  for (const layer of input.layers) {
+    let candidates = candidatesIn(layer, call, input.state, body);
+    if (candidates === NEEDS_BODY) {
+      body = await readParsedBody(call);
+      candidates = candidatesIn(layer, call, input.state, body) as Candidate[];
     }
-    if (candidates.length > 1) candidates.sort(byPriority);
     for (const { mock, params } of candidates) {
       const index = mock.repeat === undefined ? 0 : await input.store.advanceSequence(input.testId, mock.key, mock.responses.length, mock.repeat);
       if (index === undefined) continue;
-      return { mock, response: mock.responses[index]!, params, body: body?.value };
+      return { mock, response: mock.responses[index]!, params, body: body === UNREAD ? undefined : body?.value };
     }
+  }
+  return undefined;
+}
+
+/**
+ * `resolveMock` without awaiting: the same answer when no candidate needs the body and the
+ * winner is no sequence; `NOT_NOW` otherwise (the asynchronous path then decides).
+ */
+export function resolveMockNow(call: OutgoingCall, layers: readonly MockIndex[], state: TestState): Resolution | undefined | typeof NOT_NOW {
+  for (const layer of layers) {
+    const candidates = candidatesIn(layer, call, state, UNREAD);
+    if (candidates === NEEDS_BODY) return NOT_NOW;
+    const winner = candidates[0];
+    if (winner === undefined) continue;
+    if (winner.mock.repeat !== undefined) return NOT_NOW;
+    return { mock: winner.mock, response: winner.mock.responses[0]!, params: winner.params, body: undefined };
   }
   return undefined;
 }

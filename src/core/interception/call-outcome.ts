@@ -11,10 +11,25 @@ export type CallOutcome =
 
 export const PASS: CallOutcome = Object.freeze({ kind: 'pass' });
 
+/**
+ * A synchronous decision's way of saying "ask the asynchronous path": the call needs a body
+ * read, a sequence step, a state write, a store round trip or an explanation.
+ */
+export const NOT_NOW = Symbol('scenario-harness.notNow');
+
+/** What a synchronous decision returns: a mock's reply, or `NOT_NOW`. */
+export type ImmediateOutcome = Extract<CallOutcome, { kind: 'reply' }> | typeof NOT_NOW;
+
 /** What one started harness does with intercepted calls. */
 export interface CallListener {
   /** This harness's answer, or `undefined` when none of its mocks matches (the next harness is asked). */
   answer(call: OutgoingCall): Promise<CallOutcome | undefined>;
+  /**
+   * The same answer without awaiting anything, for the calls that allow it (a store in memory, a
+   * mock matched on method and URL alone); `NOT_NOW` for every other call. Every promise a call
+   * creates pays Node 20's AsyncLocalStorage hooks, so the common call should create none.
+   */
+  answerNow?(call: OutgoingCall): ImmediateOutcome;
   /** Asked of the most recently started harness when no harness answered: pass or fail (`unhandled`). */
   unanswered(call: OutgoingCall): Promise<CallOutcome>;
   /** True when a connection this harness did not answer must never leave the machine (`unhandled: 'error'`). */

@@ -10,6 +10,15 @@ export interface DispatchOptions {
 }
 
 /**
+ * The URL of a dispatched call: its origin and its path joined as undici sends them, so a path
+ * such as `//other.test/x` stays a path on the call's own host, as on the wire.
+ */
+export function urlOfDispatch({ origin, path }: DispatchOptions): URL {
+  if (typeof origin === 'string' && path.startsWith('/') && !origin.endsWith('/')) return new URL(origin + path);
+  return new URL(path, origin);
+}
+
+/**
  * A Fetch `Headers` from undici's header forms: a record (values may be arrays), a flat
  * `[name, value, name, value]` array, or an iterable of pairs.
  */

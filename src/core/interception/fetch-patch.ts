@@ -1,4 +1,4 @@
-import type { CallOutcome } from './call-outcome.js';
+import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
@@ -10,6 +10,8 @@ type FetchInit = RequestInit & { dispatcher?: unknown; duplex?: 'half' };
 
 export interface FetchPatchOptions {
   decide(call: OutgoingCall): Promise<CallOutcome>;
+  /** `decide` without awaiting, for the calls that allow it; `NOT_NOW` sends the call to `decide`. */
+  decideNow(call: OutgoingCall): ImmediateOutcome;
   /** Where a call that passes on goes when the app named no dispatcher (skipping the harness's own). */
   passDispatcher(): DispatcherLike;
   /** The harness's dispatcher: answers the redirects a mocked reply starts. */
@@ -40,6 +42,8 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (call === undefined) return original(input, init);
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     if (signal?.aborted) throw signal.reason;
+    const now = options.decideNow(call);
+    if (now !== NOT_NOW) return respond(now.reply, call, input, init, signal);
     const outcome = await options.decide(call);
     if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
     if (outcome.kind === 'pass') {
@@ -62,16 +66,25 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     return original(await call.toRequest(), { dispatcher: next.dispatcher, headers: next.headers ?? call.headers });
   }
 
-  async function respond(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined, signal: AbortSignal | null | undefined): Promise<Response> {
+  /** The reply as fetch's answer: synchronously for a plain reply, so the common call awaits nothing. */
+  function respond(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined, signal: AbortSignal | null | undefined): Response | Promise<Response> {
     const redirect = init?.redirect ?? (input instanceof Request ? input.redirect : 'follow');
     const follows = REDIRECT_STATUSES.has(reply.status) && redirect !== 'manual' && 'location' in reply.headers;
-    if (follows || 'content-encoding' in reply.headers) {
-      // Redirects and encoded bodies need fetch's own handling: let it run, with this reply as the first answer.
-      return original(input instanceof Request || init?.body === undefined || typeof init.body === 'string' ? input : await call.toRequest(), {
-        ...init,
-        dispatcher: answerOnce(reply, call, options.harnessDispatcher),
-      });
-    }
+    if (follows || 'content-encoding' in reply.headers) return answerThroughFetch(reply, call, input, init);
+    if (reply.delay > 0 || isConnectionFault(reply.fault) || reply.fault === 'timeout') return respondLater(reply, call, signal);
+    return replyToResponse(reply, call.method, call.url);
+  }
+
+  /** Redirects and encoded bodies need fetch's own handling: let it run, with this reply as the first answer. */
+  async function answerThroughFetch(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined): Promise<Response> {
+    return original(input instanceof Request || init?.body === undefined || typeof init.body === 'string' ? input : await call.toRequest(), {
+      ...init,
+      dispatcher: answerOnce(reply, call, options.harnessDispatcher),
+    });
+  }
+
+  /** A delay, a connection fault or a reply that never comes. */
+  async function respondLater(reply: MockReply, call: OutgoingCall, signal: AbortSignal | null | undefined): Promise<Response> {
     if (reply.delay > 0) await wait(reply.delay, signal);
     if (isConnectionFault(reply.fault)) throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url, reply.fault) });
     if (reply.fault === 'timeout') return hangUntilAborted(signal);

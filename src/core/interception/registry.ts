@@ -1,4 +1,4 @@
-import { PASS, type CallListener, type CallOutcome } from './call-outcome.js';
+import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import { recordingsInFlight } from '../recording/capture.js';
 import type { OutgoingCall } from './outgoing-call.js';
 
@@ -37,6 +37,12 @@ export async function decideCall(call: OutgoingCall): Promise<CallOutcome> {
     if (outcome !== undefined) return outcome;
   }
   return listeners.at(-1)?.unanswered(call) ?? PASS;
+}
+
+/** `decideCall` without awaiting, for the calls one started harness can answer synchronously; else `NOT_NOW`. */
+export function decideCallNow(call: OutgoingCall): ImmediateOutcome {
+  const { listeners } = interceptionRegistry();
+  return listeners.length === 1 ? (listeners[0]!.answerNow?.(call) ?? NOT_NOW) : NOT_NOW;
 }
 
 /** True when some started harness forbids unanswered connections, and none of them allows this host. */

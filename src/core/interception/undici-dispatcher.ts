@@ -1,9 +1,9 @@
 import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
-import type { CallOutcome } from './call-outcome.js';
+import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
-import { headersFromDispatch, readDispatchBody, type DispatchOptions } from './dispatch-options.js';
+import { headersFromDispatch, readDispatchBody, urlOfDispatch, type DispatchOptions } from './dispatch-options.js';
 import { simulatedNetworkError } from './mock-reply.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
 import { isNewStyleHandler, startHandler, writeReplyToHandler, type DispatchHandler } from './write-reply-to-handler.js';
@@ -24,6 +24,8 @@ export const GLOBAL_DISPATCHER_SLOTS = [Symbol.for('undici.globalDispatcher.1'),
 
 export interface HarnessDispatcherOptions {
   decide(call: OutgoingCall): Promise<CallOutcome>;
+  /** `decide` without awaiting, for the calls that allow it; `NOT_NOW` sends the call to `decide`. */
+  decideNow(call: OutgoingCall): ImmediateOutcome;
   /** Where calls no mock answers go, by handler shape: the dispatchers that were there before. */
   fallback(newStyle: boolean): DispatcherLike;
   /** Add the test-ID headers to a call that passes on, when the harness propagates to its host. */
@@ -37,15 +39,15 @@ export interface HarnessDispatcherOptions {
  * Calls no mock answers go to the dispatcher that was there before, so an app's ProxyAgent
  * keeps working.
  */
-export function createHarnessDispatcher({ decide, fallback, propagate }: HarnessDispatcherOptions): DispatcherLike {
+export function createHarnessDispatcher({ decide, decideNow, fallback, propagate }: HarnessDispatcherOptions): DispatcherLike {
   function passOn(options: DispatchOptions, handler: DispatchHandler, body: Uint8Array | undefined, consumed: boolean, url: URL): boolean {
     let next = consumed ? { ...options, body: body ?? null } : options;
     if (propagate(url)) next = { ...next, headers: withTestIdHeaders(next.headers) };
     return fallback(isNewStyleHandler(handler)).dispatch(next, handler);
   }
 
-  async function handle(options: DispatchOptions, handler: DispatchHandler, url: URL, headers: Headers, body: unknown): Promise<void> {
-    const call = callFromParts({ method: options.method.toUpperCase(), url, headers, readBody: () => readDispatchBody(body) });
+  async function handle(options: DispatchOptions, handler: DispatchHandler, call: OutgoingCall): Promise<void> {
+    const { url } = call;
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
       const target = outcome.capture === undefined ? handler : capturingHandler(handler, outcome.capture);
@@ -63,7 +65,7 @@ export function createHarnessDispatcher({ decide, fallback, propagate }: Harness
       if (options.upgrade || options.method === 'CONNECT') return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
       let url: URL;
       try {
-        url = new URL(options.path, options.origin);
+        url = urlOfDispatch(options);
       } catch {
         return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
       }
@@ -76,12 +78,25 @@ export function createHarnessDispatcher({ decide, fallback, propagate }: Harness
         body = encoded.arrayBuffer().then((buffer) => new Uint8Array(buffer));
         options = { ...options, headers: [...headers].flat() };
       }
-      const settled = body instanceof Promise ? body.then((bytes) => handle({ ...options, body: bytes }, handler, url, headers, bytes)) : handle(options, handler, url, headers, body);
-      settled.catch((error: unknown) => {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        if (isNewStyleHandler(handler)) handler.onResponseError?.(noopController, failure);
-        else handler.onError?.(failure);
-      });
+      const method = options.method.toUpperCase();
+      const fail = (error: unknown) => failHandler(handler, error);
+      if (body instanceof Promise) {
+        body.then((bytes) => handle({ ...options, body: bytes }, handler, callFromParts({ method, url, headers, readBody: () => readDispatchBody(bytes) }))).catch(fail);
+        return true;
+      }
+      const call = callFromParts({ method, url, headers, readBody: () => readDispatchBody(body) });
+      try {
+        // A plain reply is written before dispatch returns, as undici's MockAgent does: no promise, no tick.
+        const now = decideNow(call);
+        if (now !== NOT_NOW) {
+          writeReplyToHandler(startHandler(handler), now.reply, method, url, () => simulatedNetworkError(method, url, now.reply.fault))?.catch(fail);
+          return true;
+        }
+      } catch (error) {
+        fail(error);
+        return true;
+      }
+      handle(options, handler, call).catch(fail);
       return true;
     },
     close: () => Promise.resolve(),
@@ -120,6 +135,13 @@ function capturingHandler(handler: DispatchHandler, capture: CaptureHandle): Dis
   wrapped.onComplete = (trailers) => (done(), handler.onComplete?.(trailers));
   wrapped.onError = (error) => (capture.failed(), handler.onError?.(error));
   return wrapped;
+}
+
+/** Report an error thrown while answering to the caller's handler, in its own shape. */
+function failHandler(handler: DispatchHandler, error: unknown): void {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  if (isNewStyleHandler(handler)) handler.onResponseError?.(noopController, failure);
+  else handler.onError?.(failure);
 }
 
 const noopController = { aborted: false, paused: false, reason: null, abort() {}, pause() {}, resume() {} };

@@ -56,94 +56,118 @@ interface HandlerSession {
   fail(error: Error): void;
 }
 
-function legacySession(handler: DispatchHandler): HandlerSession {
-  let aborted = false;
-  let resumed: (() => void) | undefined;
-  const resume = () => {
-    const waiting = resumed;
-    resumed = undefined;
+/**
+ * undici 6/7 handlers. A class, not closures: one is made for every answered call.
+ */
+class LegacySession implements HandlerSession {
+  aborted = false;
+  readonly #handler: DispatchHandler;
+  #resumed: (() => void) | undefined;
+  readonly #resume = () => {
+    const waiting = this.#resumed;
+    this.#resumed = undefined;
     waiting?.();
   };
-  return {
-    get aborted() {
-      return aborted;
-    },
-    start() {
-      handler.onConnect?.((reason) => {
-        if (aborted) return;
-        aborted = true;
-        resume();
-        handler.onError?.(abortError(reason));
-      }, {});
-    },
-    headers(status, _headers, raw) {
-      handler.onResponseStarted?.();
-      handler.onHeaders?.(status, raw, resume, statusText(status));
-    },
-    dataNow: (chunk) => void handler.onData?.(chunk),
-    data(chunk) {
-      if (handler.onData?.(chunk) !== false || aborted) return Promise.resolve();
-      return new Promise((resolve) => (resumed = resolve));
-    },
-    end: () => handler.onComplete?.([]),
-    fail: (error) => handler.onError?.(error),
-  };
+
+  constructor(handler: DispatchHandler) {
+    this.#handler = handler;
+  }
+
+  start(): void {
+    this.#handler.onConnect?.((reason) => {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.#resume();
+      this.#handler.onError?.(abortError(reason));
+    }, {});
+  }
+
+  headers(status: number, _headers: Readonly<Record<string, string>>, raw: Buffer[]): void {
+    this.#handler.onResponseStarted?.();
+    this.#handler.onHeaders?.(status, raw, this.#resume, statusText(status));
+  }
+
+  dataNow(chunk: Buffer): void {
+    this.#handler.onData?.(chunk);
+  }
+
+  data(chunk: Buffer): Promise<void> {
+    if (this.#handler.onData?.(chunk) !== false || this.aborted) return Promise.resolve();
+    return new Promise((resolve) => (this.#resumed = resolve));
+  }
+
+  end(): void {
+    this.#handler.onComplete?.([]);
+  }
+
+  fail(error: Error): void {
+    this.#handler.onError?.(error);
+  }
 }
 
-function newStyleSession(handler: DispatchHandler): HandlerSession {
-  let aborted = false;
-  let paused = false;
-  let reason: unknown = null;
-  let resumed: (() => void) | undefined;
-  const controller: DispatchController = {
-    get aborted() {
-      return aborted;
-    },
-    get paused() {
-      return paused;
-    },
-    get reason() {
-      return reason;
-    },
-    abort(why) {
-      if (aborted) return;
-      aborted = true;
-      reason = why;
-      controller.resume();
-      handler.onResponseError?.(controller, abortError(why));
-    },
-    pause() {
-      paused = true;
-    },
-    resume() {
-      paused = false;
-      const waiting = resumed;
-      resumed = undefined;
-      waiting?.();
-    },
-  };
-  return {
-    get aborted() {
-      return aborted;
-    },
-    start: () => handler.onRequestStart?.(controller, {}),
-    headers: (status, headers) => handler.onResponseStart?.(controller, status, { ...headers }, statusText(status)),
-    dataNow: (chunk) => handler.onResponseData?.(controller, chunk),
-    data(chunk) {
-      handler.onResponseData?.(controller, chunk);
-      if (!paused || aborted) return Promise.resolve();
-      return new Promise((resolve) => (resumed = resolve));
-    },
-    end: () => handler.onResponseEnd?.(controller, {}),
-    fail: (error) => handler.onResponseError?.(controller, error),
-  };
+/** undici 8 handlers: the session is also the controller they are handed. */
+class NewStyleSession implements HandlerSession, DispatchController {
+  aborted = false;
+  paused = false;
+  reason: unknown = null;
+  readonly #handler: DispatchHandler;
+  #resumed: (() => void) | undefined;
+
+  constructor(handler: DispatchHandler) {
+    this.#handler = handler;
+  }
+
+  abort(why?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = why;
+    this.resume();
+    this.#handler.onResponseError?.(this, abortError(why));
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    const waiting = this.#resumed;
+    this.#resumed = undefined;
+    waiting?.();
+  }
+
+  start(): void {
+    this.#handler.onRequestStart?.(this, {});
+  }
+
+  headers(status: number, headers: Readonly<Record<string, string>>): void {
+    this.#handler.onResponseStart?.(this, status, { ...headers }, statusText(status));
+  }
+
+  dataNow(chunk: Buffer): void {
+    this.#handler.onResponseData?.(this, chunk);
+  }
+
+  data(chunk: Buffer): Promise<void> {
+    this.#handler.onResponseData?.(this, chunk);
+    if (!this.paused || this.aborted) return Promise.resolve();
+    return new Promise((resolve) => (this.#resumed = resolve));
+  }
+
+  end(): void {
+    this.#handler.onResponseEnd?.(this, {});
+  }
+
+  fail(error: Error): void {
+    this.#handler.onResponseError?.(this, error);
+  }
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Open a session on a handler of either shape and say it has started (so the caller can abort). */
 export function startHandler(handler: DispatchHandler): HandlerSession {
-  const session = isNewStyleHandler(handler) ? newStyleSession(handler) : legacySession(handler);
+  const session = isNewStyleHandler(handler) ? new NewStyleSession(handler) : new LegacySession(handler);
   session.start();
   return session;
 }

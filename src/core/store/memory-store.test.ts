@@ -94,3 +94,19 @@ test('pinning a session that was already idle too long drops it instead of reviv
   expect(await store.read('t')).toBeUndefined();
   release();
 });
+
+test('one test calling again and again within a millisecond keeps its place, and eviction still follows use', async () => {
+  const { store, advance } = storeWithClock({ maxSessions: 2, idleTimeoutMs: 1000 });
+  await store.activate('a', { scenarioId: 'a' });
+  await store.activate('b', { scenarioId: 'b' });
+  // 'b' is already the most recently used: reading it repeatedly in the same millisecond must not lose 'a'.
+  for (let i = 0; i < 5; i++) await store.read('b');
+  expect(store.size).toBe(2);
+  await store.read('a'); // now 'b' is the least recently used
+  await store.activate('c', { scenarioId: 'c' });
+  expect(await store.read('b')).toBeUndefined();
+  expect((await store.read('a'))?.active).toEqual({ scenarioId: 'a' });
+  // Idle eviction still happens for the most recently used session once time moves on.
+  advance(1001);
+  expect(await store.read('a')).toBeUndefined();
+});

@@ -2,6 +2,7 @@ import type { JournalEntry } from '../journal/journal-entry.js';
 import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
 import type { ActiveScenario } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
+import { offerStoreNow } from './store-now.js';
 import { sequenceIndex, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
 
 export interface MemoryStoreOptions {
@@ -53,6 +54,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const pins = new Map<string, number>();
   /** Generations are unique within the store, so a session ended and started again is a new one. */
   let generations = 0;
+  /** The most recently used test ID, and when sessions were last checked for eviction. */
+  let newest: string | undefined;
+  let lastEvictAt = NaN;
 
   /** The session, moved to the most-recently-used end; created when `create` is set. */
   function touch(testId: string, create: true): MemorySession;
@@ -60,6 +64,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   function touch(testId: string, create: boolean): MemorySession | undefined {
     const now = clock();
     let session = sessions.get(testId);
+    // Already the most recently used (one test calling again): nothing to move, nothing new to evict.
+    if (session !== undefined && testId === newest && now - session.touchedAt <= idleTimeoutMs && now === lastEvictAt) {
+      session.touchedAt = now;
+      return session;
+    }
     if (session !== undefined) {
       sessions.delete(testId);
       if (now - session.touchedAt > idleTimeoutMs && !pins.has(testId)) session = undefined;
@@ -71,19 +80,37 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
+    newest = testId;
     evict(now);
     return session;
   }
 
   /** From the least recently used end: drop sessions over the count and idle ones, skipping pinned ones. */
   function evict(now: number): void {
+    lastEvictAt = now;
     for (const [testId, session] of sessions) {
       if (sessions.size <= maxSessions && now - session.touchedAt <= idleTimeoutMs) break;
       if (!pins.has(testId)) sessions.delete(testId);
     }
   }
 
-  return {
+  function readNow(testId: string): SessionSnapshot | undefined {
+    const session = touch(testId, false);
+    // A copy: the session object itself changes with the next switch or state write.
+    if (session === undefined) return undefined;
+    return session.recording === undefined
+      ? { active: session.active, state: session.state, generation: session.generation }
+      : { active: session.active, state: session.state, generation: session.generation, recording: session.recording };
+  }
+
+  function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number): void {
+    const session = touch(testId, true);
+    session.calls ??= [];
+    session.calls.push(entry);
+    if (session.calls.length > maxEntries) session.calls.splice(0, session.calls.length - maxEntries);
+  }
+
+  const store: MemoryStore = {
     get size() {
       return sessions.size;
     },
@@ -101,12 +128,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       };
     },
     async read(testId) {
-      const session = touch(testId, false);
-      // A copy: the session object itself changes with the next switch or state write.
-      if (session === undefined) return undefined;
-      return session.recording === undefined
-        ? { active: session.active, state: session.state, generation: session.generation }
-        : { active: session.active, state: session.state, generation: session.generation, recording: session.recording };
+      return readNow(testId);
     },
     async activate(testId, active: ActiveScenario) {
       const session = touch(testId, true);
@@ -132,10 +154,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       sessions.delete(testId);
     },
     async appendCall(testId, entry: JournalEntry, maxEntries: number) {
-      const session = touch(testId, true);
-      session.calls ??= [];
-      session.calls.push(entry);
-      if (session.calls.length > maxEntries) session.calls.splice(0, session.calls.length - maxEntries);
+      appendCallNow(testId, entry, maxEntries);
     },
     async readCalls(testId) {
       return [...(touch(testId, false)?.calls ?? [])];
@@ -180,4 +199,6 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       };
     },
   };
+  offerStoreNow(store, { read: readNow, appendCall: appendCallNow });
+  return store;
 }
