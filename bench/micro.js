@@ -4,11 +4,14 @@
 // reports the mean (and p50/p99) per-call cost in microseconds.
 // subjects:
 //   floor       globalThis.fetch replaced by a function returning a Response
+//   floor-als   the same, called inside an AsyncLocalStorage.run (the per-test context every
+//               per-test tool needs; in Node 20 its hooks run for every promise)
 //   interceptor @mswjs/interceptors FetchInterceptor answering directly
 //   msw         MSW setupServer with one static handler
 //   scenarist   Scenarist (core + msw-adapter dynamic handler), inside its AsyncLocalStorage
 //   harness     scenario-harness, inside harness.run(testId, ...)
 //   undici-mockagent  undici.request answered by undici's own MockAgent (persisted intercept)
+//   undici-mockagent-als  the same, called inside an AsyncLocalStorage.run
 //   harness-undici    undici.request answered by scenario-harness (the global dispatcher), inside harness.run
 // The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
 import { failChild } from './lib/proc.js';
@@ -29,6 +32,13 @@ function undiciCall(request) {
   };
 }
 
+/** A wrapper that runs the timing loop inside an AsyncLocalStorage, as a per-test tool's calls run. */
+async function inContext() {
+  const { AsyncLocalStorage } = await import('node:async_hooks');
+  const storage = new AsyncLocalStorage();
+  return (fn) => storage.run('micro-test', fn);
+}
+
 async function setupHarness() {
   const { loadHarness } = await import('./lib/harness-glue.js');
   const { createHarness, defineScenarios } = await loadHarness();
@@ -46,9 +56,9 @@ async function setupHarness() {
 }
 
 async function setup() {
-  if (subject === 'floor') {
+  if (subject === 'floor' || subject === 'floor-als') {
     globalThis.fetch = async () => new Response(BODY_TEXT, { headers: { 'content-type': 'application/json' } });
-    return { wrap: (fn) => fn(), stop: async () => {} };
+    return { wrap: subject === 'floor' ? (fn) => fn() : await inContext(), stop: async () => {} };
   }
   if (subject === 'interceptor') {
     const { FetchInterceptor } = await import('@mswjs/interceptors/fetch');
@@ -81,13 +91,13 @@ async function setup() {
     return { wrap: (fn) => s.testIdStorage.run('micro-test', fn), stop: async () => s.stop() };
   }
   if (subject === 'harness') return setupHarness();
-  if (subject === 'undici-mockagent') {
+  if (subject === 'undici-mockagent' || subject === 'undici-mockagent-als') {
     const { MockAgent, setGlobalDispatcher, request } = await import('undici');
     const agent = new MockAgent();
     agent.disableNetConnect();
     agent.get('https://api.bench.test').intercept({ path: '/micro/ping', method: 'GET' }).reply(200, BODY, { headers: { 'content-type': 'application/json' } }).persist();
     setGlobalDispatcher(agent);
-    return { wrap: (fn) => fn(), stop: async () => agent.close(), call: undiciCall(request) };
+    return { wrap: subject === 'undici-mockagent' ? (fn) => fn() : await inContext(), stop: async () => agent.close(), call: undiciCall(request) };
   }
   if (subject === 'harness-undici') {
     const { request } = await import('undici');

@@ -11,8 +11,8 @@
 //   BENCH_DURATION=s       seconds per autocannon measurement (default 5, quick 1)
 //   BENCH_WARMUP=s         seconds of autocannon warm-up before each (default 1.5, quick 0.25)
 //   BENCH_CONNECTIONS=n    autocannon connections (default 16)
-//   BENCH_MICRO_N=n        timed fetches per micro round (default 3000, quick 500)
-//   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 1000, quick 200)
+//   BENCH_MICRO_N=n        timed fetches per micro round (default 10000, quick 500)
+//   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 5000, quick 200)
 //   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 3, quick 1)
 //   BENCH_MEM_IDS=n        test IDs for W5 (default 10000)
 //   BENCH_REPEAT=n         extra passes over the load runs that feed the close ratios
@@ -24,7 +24,7 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,interceptor,undici-mockagent,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -46,8 +46,10 @@ const CFG = {
   duration: num(env.BENCH_DURATION, QUICK ? 1 : 5),
   warmup: num(env.BENCH_WARMUP, QUICK ? 0.25 : 1.5),
   connections: num(env.BENCH_CONNECTIONS, 16),
-  microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 3000),
-  microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 1000),
+  // Steady state: with 1,000 warm-up calls and 3,000 timed ones (the first version) the means
+  // were mostly JIT compilation and first collections (MockAgent 33 µs against 11 µs later on).
+  microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 10_000),
+  microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 5_000),
   microRounds: num(env.BENCH_MICRO_ROUNDS, QUICK ? 1 : 3),
   memIds: num(env.BENCH_MEM_IDS, 10_000),
   repeat: num(env.BENCH_REPEAT, QUICK ? 0 : 1),
@@ -90,7 +92,7 @@ const REPEAT_PLAN = [
   ['W3', 'harness'],
 ];
 const MEM_SUBJECTS = ['scenarist', 'harness'];
-const MICRO_SUBJECTS = ['floor', 'interceptor', 'msw', 'scenarist', 'harness', 'undici-mockagent', 'harness-undici'];
+const MICRO_SUBJECTS = ['floor', 'floor-als', 'interceptor', 'msw', 'scenarist', 'harness', 'undici-mockagent', 'undici-mockagent-als', 'harness-undici'];
 
 const SUBJECT_LABEL = {
   harness: 'scenario-harness',
@@ -100,8 +102,10 @@ const SUBJECT_LABEL = {
   upstream: 'real upstream',
   limit: 'limit (Map)',
   floor: 'patched fetch (floor)',
+  'floor-als': 'floor in an AsyncLocalStorage',
   interceptor: 'FetchInterceptor',
   'undici-mockagent': 'undici MockAgent (undici.request)',
+  'undici-mockagent-als': 'MockAgent in an AsyncLocalStorage (undici.request)',
   'harness-undici': 'scenario-harness (undici.request)',
 };
 
@@ -489,6 +493,16 @@ function report(results) {
     }
     out.push(table(urows));
     out.push(`(${CFG.microN} timed calls after ${CFG.microWarmup} warm-up; best mean of ${CFG.microRounds} interleaved round(s))`);
+    // The harness runs its calls inside an AsyncLocalStorage (the per-test context); in Node 20
+    // its hooks run for every promise, so the same anchors inside one show what that costs.
+    const mean = (s) => (micro[s]?.valid ? micro[s].meanUs : undefined);
+    const ratio = (a, b) => (mean(a) !== undefined && mean(b) !== undefined ? `${fmt2(mean(a) / mean(b))}×` : '—');
+    if (mean('floor-als') !== undefined || mean('undici-mockagent-als') !== undefined) {
+      out.push(
+        `inside an AsyncLocalStorage: floor ${ratio('floor-als', 'floor')} its bare cost, MockAgent ${ratio('undici-mockagent-als', 'undici-mockagent')}; ` +
+          `harness ÷ floor in one ${ratio('harness', 'floor-als')}, harness (undici.request) ÷ MockAgent in one ${ratio('harness-undici', 'undici-mockagent-als')}`,
+      );
+    }
   }
 
   const kept = [...Object.values(load).flatMap((subs) => Object.values(subs)), ...Object.values(micro)]
