@@ -1,0 +1,138 @@
+/** A body a mock answers with in one piece. */
+type Content = string | Uint8Array;
+
+const decoder = new TextDecoder();
+
+function textOf(content: Content): string {
+  return typeof content === 'string' ? content : decoder.decode(content);
+}
+
+function bytesOf(content: Content): Uint8Array<ArrayBuffer> {
+  // A copy: the reply's bytes are shared by every call of its mock.
+  return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
+}
+
+function alreadyRead(): TypeError {
+  return new TypeError('Body is unusable: Body has already been read');
+}
+
+/**
+ * The `Response` a mocked fetch call gets: a real `Response` (its status, headers and `url` as
+ * fetch's own), whose body is kept as the reply's text or bytes until something reads it.
+ *
+ * @note Why not `new Response(body)`: in Node 20 every Response body is a web `ReadableStream`,
+ * and creating one (undici's extractBody → Node's makeTransferable) and reading it back is most
+ * of a mocked call's cost. Here `text()`/`json()`/`arrayBuffer()`/`blob()`/`bytes()` read the
+ * kept content directly, and the stream is made only when something asks for `body` (a stream
+ * reader, `Readable.fromWeb`, the node:http layer); from then on every read goes through it,
+ * so `bodyUsed` and "read once" behave exactly as on any Response.
+ */
+export class MockResponse extends Response {
+  readonly #url: string;
+  /** `undefined`: there is no kept content (no body, a streamed body, or it was read). */
+  #content: Content | undefined;
+  #used = false;
+  /** Once `body` was asked for: a Response over that stream, which every read then goes through. */
+  #streamed: Response | undefined;
+
+  /**
+   * @param body kept as it is when text or bytes; a stream or `null` goes to `Response` itself
+   * @param url the call's URL, which `url` reports as fetch does (a constructed Response has `''`)
+   */
+  constructor(body: Content | ReadableStream<Uint8Array> | null, init: ResponseInit, url: string) {
+    const kept = typeof body === 'string' || body instanceof Uint8Array;
+    super(kept ? null : body, typeof body === 'string' && !namesContentType(init.headers) ? withTextType(init) : init);
+    this.#url = url;
+    this.#content = kept ? body : undefined;
+  }
+
+  override get url(): string {
+    return this.#url;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#stream()?.body ?? super.body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#streamed?.bodyUsed ?? (this.#used || super.bodyUsed);
+  }
+
+  override async text(): Promise<string> {
+    const content = this.#take();
+    if (content !== undefined) return textOf(content);
+    return this.#streamed === undefined ? super.text() : this.#streamed.text();
+  }
+
+  override async json(): Promise<unknown> {
+    const content = this.#take();
+    if (content !== undefined) return JSON.parse(textOf(content));
+    return this.#streamed === undefined ? super.json() : this.#streamed.json();
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    const content = this.#take();
+    if (content !== undefined) return bytesOf(content).buffer;
+    return this.#streamed === undefined ? super.arrayBuffer() : this.#streamed.arrayBuffer();
+  }
+
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    const content = this.#take();
+    if (content !== undefined) return bytesOf(content);
+    return this.#streamed === undefined ? super.bytes() : this.#streamed.bytes();
+  }
+
+  override async blob(): Promise<Blob> {
+    const content = this.#take();
+    if (content !== undefined) return new Blob([bytesOf(content)], { type: this.headers.get('content-type') ?? '' });
+    return this.#streamed === undefined ? super.blob() : this.#streamed.blob();
+  }
+
+  override async formData(): Promise<FormData> {
+    const content = this.#take();
+    if (content !== undefined) return new Response(bytesOf(content), { headers: this.headers }).formData();
+    return this.#streamed === undefined ? super.formData() : this.#streamed.formData();
+  }
+
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    const init = { status: this.status, statusText: this.statusText, headers: this.headers };
+    if (this.#content !== undefined && this.#streamed === undefined) return new MockResponse(this.#content, init, this.#url);
+    const copy = this.#streamed === undefined ? super.clone() : this.#streamed.clone();
+    return new MockResponse(copy.body, init, this.#url);
+  }
+
+  /** The kept content, marking the body read; `undefined` when reads go through a stream or `Response` itself. */
+  #take(): Content | undefined {
+    if (this.#streamed !== undefined || (this.#content === undefined && !this.#used)) return undefined;
+    if (this.#used) throw alreadyRead();
+    this.#used = true;
+    const content = this.#content;
+    this.#content = undefined;
+    return content;
+  }
+
+  #stream(): Response | undefined {
+    if (this.#streamed === undefined && (this.#content !== undefined || this.#used)) {
+      // Already read: a stream that is read too, as a used Response's body is.
+      this.#streamed = new Response(this.#content === undefined ? '' : bytesOf(this.#content), { headers: this.headers });
+      if (this.#used) void this.#streamed.arrayBuffer();
+      this.#content = undefined;
+    }
+    return this.#streamed;
+  }
+}
+
+function namesContentType(headers: HeadersInit | undefined): boolean {
+  if (headers === undefined) return false;
+  if (headers instanceof Headers) return headers.has('content-type');
+  if (Array.isArray(headers)) return headers.some(([name]) => name?.toLowerCase() === 'content-type');
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+}
+
+/** Fetch gives a text body `text/plain;charset=UTF-8` unless the headers name a type; so does this. */
+function withTextType(init: ResponseInit): ResponseInit {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'text/plain;charset=UTF-8');
+  return { ...init, headers };
+}
