@@ -40,11 +40,13 @@ const UNREAD = Symbol('unread');
 /** The mocks of one layer that match the call (method, URL, then `match`), most specific first. */
 function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, body: ParsedBody | undefined | typeof UNREAD): Candidate[] | typeof NEEDS_BODY {
   const { url, method } = call;
+  // Read once: URL getters build a new string on every read.
+  const { origin, pathname } = url;
   const candidates: Candidate[] = [];
-  for (const list of layer.lookup(url.origin, url.pathname)) {
+  for (const list of layer.lookup(origin, pathname)) {
     for (const mock of list) {
       if (mock.methods !== undefined && !mock.methods.has(method)) continue;
-      const params = mock.url.match(url.origin, url.pathname, url.href);
+      const params = mock.url.match(origin, pathname, url.href);
       if (params === undefined) continue;
       if (mock.needsBody && body === UNREAD) return NEEDS_BODY;
       const parsed = body === UNREAD ? undefined : body;

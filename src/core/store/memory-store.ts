@@ -35,6 +35,8 @@ interface MemorySession extends SessionSnapshot {
   positions: Map<string, number> | undefined;
   /** The journal, oldest first; created on the first recorded call. */
   calls: JournalEntry[] | undefined;
+  /** How many of `calls` (the newest) are kept: the array may run a little longer, see `appendCallNow`. */
+  callsKept: number;
   recorded: RecordedExchange[] | undefined;
   touchedAt: number;
   generation: string;
@@ -77,7 +79,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       evict(now);
       return undefined;
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, callsKept: 0, recorded: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
     newest = testId;
@@ -107,7 +109,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const session = touch(testId, true);
     session.calls ??= [];
     session.calls.push(entry);
-    if (session.calls.length > maxEntries) session.calls.splice(0, session.calls.length - maxEntries);
+    session.callsKept = maxEntries;
+    // The oldest are dropped a quarter of maxEntries at a time, not one per call: a splice moves
+    // every entry, which made each call of a test with a full journal pay for the whole journal.
+    if (session.calls.length > maxEntries + Math.max(1, maxEntries >> 2)) session.calls.splice(0, session.calls.length - maxEntries);
+  }
+
+  /** The journal as kept: the newest `callsKept` entries, oldest first (a copy). */
+  function keptCalls(session: MemorySession | undefined): JournalEntry[] {
+    const calls = session?.calls;
+    if (calls === undefined) return [];
+    return calls.length > session!.callsKept ? calls.slice(calls.length - session!.callsKept) : [...calls];
   }
 
   const store: MemoryStore = {
@@ -157,7 +169,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       appendCallNow(testId, entry, maxEntries);
     },
     async readCalls(testId) {
-      return [...(touch(testId, false)?.calls ?? [])];
+      return keptCalls(touch(testId, false));
     },
     async setRecording(testId, mode: RecordMode | undefined) {
       const session = touch(testId, true);
@@ -190,9 +202,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       const end = start + limit;
       return {
         sessions: matching.slice(start, end).map((testId) => {
-          const { active, calls } = sessions.get(testId)!;
+          const session = sessions.get(testId)!;
+          const { active, calls } = session;
           const last = calls?.at(-1);
-          return { testId, ...(active === undefined ? {} : { active }), calls: calls?.length ?? 0, ...(last === undefined ? {} : { lastCallAt: last.at }) };
+          return { testId, ...(active === undefined ? {} : { active }), calls: Math.min(calls?.length ?? 0, session.callsKept), ...(last === undefined ? {} : { lastCallAt: last.at }) };
         }),
         ...(end < matching.length ? { cursor: String(end) } : {}),
         total: matching.length,
