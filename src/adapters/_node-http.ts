@@ -6,6 +6,18 @@ import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
 import { getHarnessInternals } from '../core/harness-internals.js';
 
+/**
+ * The request headers of which node:http keeps only the first line in `req.headers`.
+ * @see https://nodejs.org/api/http.html#messageheaders
+ */
+const FIRST_LINE_ONLY = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** The path of a node:http request URL, without its query. */
 export function pathnameOf(url: string | undefined): string {
   if (url === undefined) return '/';
@@ -39,21 +51,24 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
     pathname: query === -1 ? url : url.slice(0, query),
     search: query === -1 ? '' : url.slice(query),
     header(name) {
-      // @note headersDistinct keeps every line of a header: req.headers keeps only the first
-      // `authorization` of several, and the access check must see a repeated one to refuse it.
+      // @note For the headers Node keeps only the first line of (`authorization`…), headersDistinct
+      // keeps every line: the access check must see a repeated one to refuse it. Only those pay for
+      // it: headersDistinct builds a copy of every header on first use.
       // https://nodejs.org/api/http.html#messageheadersdistinct
       // Stand-ins for IncomingMessage (fastify.inject's light-my-request) have no headersDistinct.
-      const distinct = req.headersDistinct as NodeJS.Dict<string[]> | undefined;
+      const distinct = FIRST_LINE_ONLY.has(name) ? (req.headersDistinct as NodeJS.Dict<string[]> | undefined) : undefined;
       const value = distinct === undefined ? req.headers[name] : distinct[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
     async readJson(limit) {
+      // A JSON object a parser already read, within the limit: used as it is, not written back and parsed again.
+      const declared = Number(req.headers['content-length']);
+      if (isPlainObject(parsedBody) && Number.isFinite(declared) && declared <= limit) return { ok: true, value: parsedBody };
       if (parsedBody !== undefined || req.readableEnded) {
         const text = parsedBody === undefined ? '' : parsedBodyText(parsedBody);
         return Buffer.byteLength(text) > limit ? { ok: false, status: 413 } : parseJson(text);
       }
       reading = true;
-      const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > limit) {
         req.resume();
         return { ok: false, status: 413 };

@@ -115,9 +115,9 @@ test('the journal keeps exactly the newest maxEntries calls after any number of 
   const store = createMemoryStore();
   const entry = (n: number) => ({ at: String(n), method: 'GET', url: `https://api.test/${n}`, requestHeaders: {}, answered: true, durationMs: 0 });
   for (let n = 1; n <= 260; n++) {
-    await store.appendCall('t', entry(n), 100);
+    await store.appendCall!('t', entry(n), 100);
     if (n % 7 === 0 || n === 100 || n === 101 || n === 125 || n === 126) {
-      const urls = (await store.readCalls('t')).map((call) => call.url);
+      const urls = (await store.readCalls!('t')).map((call) => call.url);
       const first = Math.max(1, n - 99);
       expect(urls).toEqual(Array.from({ length: n - first + 1 }, (_, i) => `https://api.test/${first + i}`));
       expect((await store.listSessions(undefined, 10)).sessions[0]).toMatchObject({ testId: 't', calls: Math.min(n, 100), lastCallAt: String(n) });

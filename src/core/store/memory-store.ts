@@ -31,12 +31,16 @@ export interface MemoryStore extends SessionStore {
   listSessions(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
 }
 
+/** A test's journal, oldest first: `entries` may run a little longer than the `kept` newest it holds (see `appendCallNow`). */
+interface Journal {
+  entries: JournalEntry[];
+  kept: number;
+}
+
 interface MemorySession extends SessionSnapshot {
   positions: Map<string, number> | undefined;
   /** The journal, oldest first; created on the first recorded call. */
-  calls: JournalEntry[] | undefined;
-  /** How many of `calls` (the newest) are kept: the array may run a little longer, see `appendCallNow`. */
-  callsKept: number;
+  calls: Journal | undefined;
   recorded: RecordedExchange[] | undefined;
   touchedAt: number;
   generation: string;
@@ -79,7 +83,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       evict(now);
       return undefined;
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, callsKept: 0, recorded: undefined, touchedAt: now, generation: '' };
+    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
     sessions.set(testId, session);
     newest = testId;
@@ -107,19 +111,20 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number): void {
     const session = touch(testId, true);
-    session.calls ??= [];
-    session.calls.push(entry);
-    session.callsKept = maxEntries;
+    const journal = (session.calls ??= { entries: [], kept: maxEntries });
+    journal.entries.push(entry);
+    journal.kept = maxEntries;
     // The oldest are dropped a quarter of maxEntries at a time, not one per call: a splice moves
     // every entry, which made each call of a test with a full journal pay for the whole journal.
-    if (session.calls.length > maxEntries + Math.max(1, maxEntries >> 2)) session.calls.splice(0, session.calls.length - maxEntries);
+    if (journal.entries.length > maxEntries + Math.max(1, maxEntries >> 2)) journal.entries.splice(0, journal.entries.length - maxEntries);
   }
 
-  /** The journal as kept: the newest `callsKept` entries, oldest first (a copy). */
+  /** The journal as kept: the newest `kept` entries, oldest first (a copy). */
   function keptCalls(session: MemorySession | undefined): JournalEntry[] {
-    const calls = session?.calls;
-    if (calls === undefined) return [];
-    return calls.length > session!.callsKept ? calls.slice(calls.length - session!.callsKept) : [...calls];
+    const journal = session?.calls;
+    if (journal === undefined) return [];
+    const { entries, kept } = journal;
+    return entries.length > kept ? entries.slice(entries.length - kept) : [...entries];
   }
 
   const store: MemoryStore = {
@@ -202,10 +207,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       const end = start + limit;
       return {
         sessions: matching.slice(start, end).map((testId) => {
-          const session = sessions.get(testId)!;
-          const { active, calls } = session;
-          const last = calls?.at(-1);
-          return { testId, ...(active === undefined ? {} : { active }), calls: Math.min(calls?.length ?? 0, session.callsKept), ...(last === undefined ? {} : { lastCallAt: last.at }) };
+          const { active, calls } = sessions.get(testId)!;
+          const last = calls?.entries.at(-1);
+          return { testId, ...(active === undefined ? {} : { active }), calls: Math.min(calls?.entries.length ?? 0, calls?.kept ?? 0), ...(last === undefined ? {} : { lastCallAt: last.at }) };
         }),
         ...(end < matching.length ? { cursor: String(end) } : {}),
         total: matching.length,
