@@ -37,11 +37,13 @@ export class MockResponse extends Response {
 
   /**
    * @param body kept as it is when text or bytes; a stream or `null` goes to `Response` itself
+   * @param init a reply's status and headers; they always name the body's `content-type` (buildReply
+   *   sets one for every body), so the `text/plain` fetch would add for a text body is never needed
    * @param url the call's URL, which `url` reports as fetch does (a constructed Response has `''`)
    */
   constructor(body: Content | ReadableStream<Uint8Array> | null, init: ResponseInit, url: string) {
     const kept = typeof body === 'string' || body instanceof Uint8Array;
-    super(kept ? null : body, typeof body === 'string' && !namesContentType(init.headers) ? withTextType(init) : init);
+    super(kept ? null : body, init);
     this.#url = url;
     this.#content = kept ? body : undefined;
   }
@@ -121,18 +123,4 @@ export class MockResponse extends Response {
     }
     return this.#streamed;
   }
-}
-
-function namesContentType(headers: HeadersInit | undefined): boolean {
-  if (headers === undefined) return false;
-  if (headers instanceof Headers) return headers.has('content-type');
-  if (Array.isArray(headers)) return headers.some(([name]) => name?.toLowerCase() === 'content-type');
-  return Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-}
-
-/** Fetch gives a text body `text/plain;charset=UTF-8` unless the headers name a type; so does this. */
-function withTextType(init: ResponseInit): ResponseInit {
-  const headers = new Headers(init.headers);
-  headers.set('content-type', 'text/plain;charset=UTF-8');
-  return { ...init, headers };
 }
