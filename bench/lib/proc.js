@@ -15,6 +15,8 @@ const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export function startChild(script, args = [], { execArgv = [], timeoutMs = 60_000, env } = {}) {
   const child = fork(path.join(benchDir, script), args, {
     execArgv,
+    // BENCH_NODE: run the subjects on another Node binary (the driver stays on this one).
+    ...(process.env.BENCH_NODE ? { execPath: process.env.BENCH_NODE } : {}),
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });

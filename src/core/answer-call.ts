@@ -76,7 +76,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
 
   function testIdOf(call: OutgoingCall): string {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
-    const header = call.headers.get(TEST_ID_HEADER);
+    const header = call.header(TEST_ID_HEADER);
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
   }
 

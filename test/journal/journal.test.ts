@@ -62,6 +62,26 @@ test('an answered call is recorded with what was sent (secrets redacted) and whi
   expect(JSON.stringify(calls)).not.toContain('sk_live_123');
 });
 
+test('entries list their fields in one order: the request, its body, then the answer (as the inspector and the JSON show them)', async () => {
+  const { harness } = await startHarness(scenarios, { unhandled: 'error' });
+  const testId = randomUUID();
+  await harness.switchScenario(testId, 'checkout', 'slow');
+  await harness.run(testId, async () => {
+    await post(`${API}/v1/charges`, { amount: 5000, currency: 'usd' });
+    await fetch(`${API}/users/1`);
+    await fetch(`${API}/status`);
+    await fetch(`${API}/status`);
+  });
+  const [charge, user, first, second] = await harness.getCalls(testId);
+  expect(Object.keys(charge!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'requestBody', 'answered', 'scenarioId', 'layer', 'mockIndex', 'mockId', 'status', 'durationMs']);
+  expect(Object.keys(user!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'answered', 'scenarioId', 'variant', 'layer', 'mockIndex', 'mockId', 'status', 'durationMs']);
+  expect(Object.keys(first!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'answered', 'scenarioId', 'layer', 'mockIndex', 'status', 'step', 'durationMs']);
+  expect(Object.keys(second!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'answered', 'scenarioId', 'layer', 'mockIndex', 'status', 'delayMs', 'step', 'durationMs']);
+  await expect(harness.run(testId, () => post(`${API}/v1/charges`, { amount: 1 }))).rejects.toThrow('fetch failed');
+  const [missed] = await harness.getCalls(testId, { unanswered: true });
+  expect(Object.keys(missed!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'requestBody', 'answered', 'unhandled', 'durationMs', 'nearMisses']);
+});
+
 test('an unanswered call says exactly which criterion of each near mock failed — the same text in the log, the error and the journal', async () => {
   const { harness, logs } = await startHarness(scenarios, { unhandled: 'error' });
   const testId = randomUUID();

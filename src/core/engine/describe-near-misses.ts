@@ -4,6 +4,7 @@ import type { TestState } from '../store/session-store.js';
 import { parseRequestBody } from './body/parse-request-body.js';
 import type { CompiledMock } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
+import { urlParts } from './url-parts.js';
 
 /** At most this many lines: the nearest mocks, not a dump of the scenario. */
 const MAX_LINES = 5;
@@ -25,7 +26,7 @@ export async function describeNearMisses(call: OutgoingCall, layers: readonly Mo
   const { url, method } = call;
   const sameUrl: CompiledMock[] = [];
   for (const layer of layers) {
-    for (const list of layer.lookup(url.origin, url.pathname)) {
+    for (const list of layer.lookup(urlParts(url))) {
       for (const mock of list) if (mock.url.match(url.origin, url.pathname, url.href) !== undefined) sameUrl.push(mock);
     }
   }

@@ -1,7 +1,8 @@
 import type { CompiledMock } from './compile-mock.js';
-import { trimTrailingSlash } from './url-pattern.js';
+import type { UrlParts } from './url-parts.js';
 
 const NONE: readonly CompiledMock[] = [];
+const NO_LISTS: readonly (readonly CompiledMock[])[] = [NONE];
 
 /**
  * One layer's mocks (a scenario, or a variant's overlay), indexed so that a call looks only at
@@ -14,7 +15,7 @@ export interface MockIndex {
   /** Every mock of the layer, in definition order (for near-miss text, never the hot path). */
   readonly all: readonly CompiledMock[];
   /** The candidate lists for a URL, in no particular order; `order` on each mock decides ties. */
-  lookup(origin: string, pathname: string): readonly (readonly CompiledMock[])[];
+  lookup(url: UrlParts): readonly (readonly CompiledMock[])[];
 }
 
 function push(map: Map<string, CompiledMock[]>, key: string, mock: CompiledMock): void {
@@ -38,20 +39,24 @@ export function createMockIndex(mocks: readonly CompiledMock[]): MockIndex {
     else patternsAnyOrigin.push(mock);
   }
 
+  // A layer of full static URLs only (the common one) answers with one list, made once per URL.
+  const onlyExact = byPath.size === 0 && patternsByOrigin.size === 0 && patternsAnyOrigin.length === 0;
+  const exactAlone = new Map([...byOriginAndPath].map(([key, list]) => [key, [list] as const]));
+
   return {
     size: mocks.length,
     all: mocks,
-    lookup(origin, pathname) {
-      const path = trimTrailingSlash(pathname);
+    lookup({ origin, path, key }) {
+      if (onlyExact) return exactAlone.get(key) ?? NO_LISTS;
       const lists: (readonly CompiledMock[])[] = [];
-      const exact = byOriginAndPath.size > 0 ? byOriginAndPath.get(origin + path) : undefined;
+      const exact = byOriginAndPath.size > 0 ? byOriginAndPath.get(key) : undefined;
       if (exact) lists.push(exact);
       const anyOrigin = byPath.size > 0 ? byPath.get(path) : undefined;
       if (anyOrigin) lists.push(anyOrigin);
       const patterns = patternsByOrigin.size > 0 ? patternsByOrigin.get(origin) : undefined;
       if (patterns) lists.push(patterns);
       if (patternsAnyOrigin.length > 0) lists.push(patternsAnyOrigin);
-      return lists.length > 0 ? lists : [NONE];
+      return lists.length > 0 ? lists : NO_LISTS;
     },
   };
 }

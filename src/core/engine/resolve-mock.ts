@@ -4,6 +4,7 @@ import type { MockIndex } from './mock-index.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
 import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
 import { NOT_NOW } from '../interception/call-outcome.js';
+import { urlParts } from './url-parts.js';
 
 /** One intercepted call, as the resolver sees it. */
 export interface CallInput {
@@ -40,13 +41,12 @@ const UNREAD = Symbol('unread');
 /** The mocks of one layer that match the call (method, URL, then `match`), most specific first. */
 function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, body: ParsedBody | undefined | typeof UNREAD): Candidate[] | typeof NEEDS_BODY {
   const { url, method } = call;
-  // Read once: URL getters build a new string on every read.
-  const { origin, pathname } = url;
+  const parts = urlParts(url);
   const candidates: Candidate[] = [];
-  for (const list of layer.lookup(origin, pathname)) {
+  for (const list of layer.lookup(parts)) {
     for (const mock of list) {
       if (mock.methods !== undefined && !mock.methods.has(method)) continue;
-      const params = mock.url.match(origin, pathname, url.href);
+      const params = mock.url.match(parts.origin, parts.pathname, parts.href);
       if (params === undefined) continue;
       if (mock.needsBody && body === UNREAD) return NEEDS_BODY;
       const parsed = body === UNREAD ? undefined : body;

@@ -1,3 +1,5 @@
+import { parsedUrl } from './parsed-url.js';
+
 /** The options undici passes to `Dispatcher#dispatch`, as far as the harness reads them. */
 export interface DispatchOptions {
   origin?: string | URL;
@@ -14,15 +16,27 @@ export interface DispatchOptions {
  * such as `//other.test/x` stays a path on the call's own host, as on the wire.
  */
 export function urlOfDispatch({ origin, path }: DispatchOptions): URL {
-  if (typeof origin === 'string' && path.startsWith('/') && !origin.endsWith('/')) return new URL(origin + path);
+  if (typeof origin === 'string' && path.startsWith('/') && !origin.endsWith('/')) return parsedUrl(origin + path);
   return new URL(path, origin);
+}
+
+/** Headers as undici's dispatch options carry them: a record, a flat `[name, value, …]` list, pairs, or nothing. */
+export type DispatchHeaders = unknown;
+
+/** True when dispatch headers hold no header at all. */
+export function hasNoDispatchHeaders(raw: DispatchHeaders): boolean {
+  if (raw === null || raw === undefined) return true;
+  if (Array.isArray(raw)) return raw.length === 0;
+  if (typeof raw !== 'object' || Symbol.iterator in raw) return false;
+  for (const _name in raw) return false;
+  return true;
 }
 
 /**
  * A Fetch `Headers` from undici's header forms: a record (values may be arrays), a flat
  * `[name, value, name, value]` array, or an iterable of pairs.
  */
-export function headersFromDispatch(raw: unknown): Headers {
+export function headersFromDispatch(raw: DispatchHeaders): Headers {
   const headers = new Headers();
   if (raw === null || raw === undefined) return headers;
   const add = (name: unknown, value: unknown) => {

@@ -3,6 +3,7 @@ import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
+import { parsedUrl } from './parsed-url.js';
 import type { DispatcherLike } from './undici-dispatcher.js';
 import { startHandler, writeReplyToHandler } from './write-reply-to-handler.js';
 
@@ -127,7 +128,7 @@ function toCall(input: RequestInfo | URL, init: FetchInit | undefined): Outgoing
       const request = init === undefined ? input : new Request(input, init);
       return isHttp(request.url) ? callFromRequest(request) : undefined;
     }
-    const url = new URL(input instanceof URL ? input.href : String(input));
+    const url = parsedUrl(input instanceof URL ? input.href : String(input));
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     const method = normaliseMethod(init?.method);
     const body = init?.body;

@@ -1,3 +1,5 @@
+import { hasNoDispatchHeaders, headersFromDispatch, type DispatchHeaders } from './dispatch-options.js';
+
 /**
  * One outgoing call as every interception layer hands it to the engine: the fetch patch, the
  * undici dispatcher and the node:http interceptor each build one, so the engine never learns
@@ -8,6 +10,8 @@ export interface OutgoingCall {
   readonly method: string;
   readonly url: URL;
   readonly headers: Headers;
+  /** One header, as `headers.get(name)` gives it (the same value, maybe without building `headers`). */
+  header(name: string): string | null;
   /** The body bytes, read once and kept; `undefined` when the call has none. */
   bodyBytes(): Promise<Uint8Array | undefined>;
   /** True once `bodyBytes()` was called: a layer that passes the call on must then send the kept bytes. */
@@ -39,6 +43,10 @@ class RequestCall implements OutgoingCall {
     return this.#bytes !== undefined;
   }
 
+  header(name: string): string | null {
+    return this.headers.get(name);
+  }
+
   bodyBytes(): Promise<Uint8Array | undefined> {
     this.#bytes ??= this.#request.body === null ? Promise.resolve(undefined) : this.#request.clone().arrayBuffer().then(nonEmpty);
     return this.#bytes;
@@ -57,7 +65,8 @@ export function callFromRequest(request: Request, url = new URL(request.url)): O
 export interface CallParts {
   method: string;
   url: URL;
-  headers: Headers;
+  /** The headers, or undici's dispatch form of them (a record, a flat list, pairs), read only when needed. */
+  headers: Headers | DispatchHeaders;
   /** Reads the whole body; called at most once. */
   readBody: () => Promise<Uint8Array | undefined>;
 }
@@ -65,15 +74,29 @@ export interface CallParts {
 class PartsCall implements OutgoingCall {
   readonly method: string;
   readonly url: URL;
-  readonly headers: Headers;
+  #headers: Headers | undefined;
+  readonly #dispatchHeaders: DispatchHeaders;
   readonly #readBody: () => Promise<Uint8Array | undefined>;
   #bytes: Promise<Uint8Array | undefined> | undefined;
 
   constructor({ method, url, headers, readBody }: CallParts) {
     this.method = method;
     this.url = url;
-    this.headers = headers;
+    if (headers instanceof Headers) this.#headers = headers;
+    else this.#dispatchHeaders = headers;
     this.#readBody = readBody;
+  }
+
+  /** Built on first use: a Fetch `Headers` costs a dispatched call ≈ 150 ns a header (Node 20). */
+  get headers(): Headers {
+    this.#headers ??= headersFromDispatch(this.#dispatchHeaders);
+    return this.#headers;
+  }
+
+  header(name: string): string | null {
+    // A call with no headers at all (undici's `request(url)`) has none to look up.
+    if (this.#headers === undefined && hasNoDispatchHeaders(this.#dispatchHeaders)) return null;
+    return this.headers.get(name);
   }
 
   get bodyConsumed(): boolean {

