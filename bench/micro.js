@@ -13,6 +13,9 @@
 //   undici-mockagent  undici.request answered by undici's own MockAgent (persisted intercept)
 //   undici-mockagent-als  the same, called inside an AsyncLocalStorage.run
 //   harness-undici    undici.request answered by scenario-harness (the global dispatcher), inside harness.run
+//   undici-floor      undici.request answered by a global dispatcher that only writes one pre-built
+//                     reply (no matching, no bookkeeping): what undici itself costs a mocked call
+//   undici-floor-als  the same, called inside an AsyncLocalStorage.run
 // The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
 import { setImmediate } from 'node:timers';
 import { failChild } from './lib/proc.js';
@@ -37,6 +40,34 @@ function undiciCall(request) {
     const { statusCode, body } = await request(url);
     const json = await body.json();
     return { status: statusCode, json: async () => json, text: async () => JSON.stringify(json) };
+  };
+}
+
+/**
+ * A dispatcher that answers every call with the same reply, written to undici's handler before
+ * `dispatch` returns (both handler shapes): the least any in-process undici mock can do.
+ */
+function prebuiltReplyDispatcher() {
+  const raw = [Buffer.from('content-type'), Buffer.from('application/json')];
+  const body = Buffer.from(BODY_TEXT);
+  const controller = { aborted: false, paused: false, reason: null, abort() {}, pause() {}, resume() {} };
+  return {
+    dispatch(_options, handler) {
+      if (typeof handler.onRequestStart === 'function' || typeof handler.onResponseStart === 'function') {
+        handler.onRequestStart?.(controller, {});
+        handler.onResponseStart?.(controller, 200, { 'content-type': 'application/json' }, 'OK');
+        handler.onResponseData?.(controller, body);
+        handler.onResponseEnd?.(controller, {});
+      } else {
+        handler.onConnect?.(() => {}, {});
+        handler.onHeaders?.(200, raw, () => {}, 'OK');
+        handler.onData?.(body);
+        handler.onComplete?.([]);
+      }
+      return true;
+    },
+    close: async () => {},
+    destroy: async () => {},
   };
 }
 
@@ -106,6 +137,11 @@ async function setup() {
     agent.get('https://api.bench.test').intercept({ path: '/micro/ping', method: 'GET' }).reply(200, BODY, { headers: { 'content-type': 'application/json' } }).persist();
     setGlobalDispatcher(agent);
     return { wrap: subject === 'undici-mockagent' ? (fn) => fn() : await inContext(), stop: async () => agent.close(), call: undiciCall(request) };
+  }
+  if (subject === 'undici-floor' || subject === 'undici-floor-als') {
+    const { setGlobalDispatcher, request } = await import('undici');
+    setGlobalDispatcher(prebuiltReplyDispatcher());
+    return { wrap: subject === 'undici-floor' ? (fn) => fn() : await inContext(), stop: async () => {}, call: undiciCall(request) };
   }
   if (subject === 'harness-undici') {
     const { request } = await import('undici');

@@ -26,7 +26,7 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,undici-mockagent,undici-mockagent-als,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -100,7 +100,7 @@ const REPEAT_PLAN = [
   ['W4', 'scenarist'],
 ];
 const MEM_SUBJECTS = ['scenarist', 'harness'];
-const MICRO_SUBJECTS = ['floor', 'floor-als', 'interceptor', 'msw', 'scenarist', 'harness', 'undici-mockagent', 'undici-mockagent-als', 'harness-undici'];
+const MICRO_SUBJECTS = ['floor', 'floor-als', 'interceptor', 'msw', 'scenarist', 'harness', 'undici-floor', 'undici-floor-als', 'undici-mockagent', 'undici-mockagent-als', 'harness-undici'];
 
 const SUBJECT_LABEL = {
   harness: 'scenario-harness',
@@ -115,6 +115,8 @@ const SUBJECT_LABEL = {
   'undici-mockagent': 'undici MockAgent (undici.request)',
   'undici-mockagent-als': 'MockAgent in an AsyncLocalStorage (undici.request)',
   'harness-undici': 'scenario-harness (undici.request)',
+  'undici-floor': 'pre-built reply dispatcher (undici.request)',
+  'undici-floor-als': 'pre-built reply in an AsyncLocalStorage (undici.request)',
 };
 
 const headerFor = (subject) => (subject === 'scenarist' ? SCENARIST_HEADER : HARNESS_HEADER);
@@ -509,6 +511,14 @@ function report(results) {
       out.push(
         `inside an AsyncLocalStorage: floor ${ratio('floor-als', 'floor')} its bare cost, MockAgent ${ratio('undici-mockagent-als', 'undici-mockagent')}; ` +
           `harness ÷ floor in one ${ratio('harness', 'floor-als')}, harness (undici.request) ÷ MockAgent in one ${ratio('harness-undici', 'undici-mockagent-als')}`,
+      );
+    }
+    // The least an undici mock can cost inside the per-test context, against bare MockAgent: above
+    // 1× the per-test context alone costs more than MockAgent's whole answer (Node 20).
+    if (mean('undici-floor-als') !== undefined && mean('undici-mockagent') !== undefined) {
+      out.push(
+        `undici.request answered by a pre-built reply (no matching): ${ratio('undici-floor', 'undici-mockagent')} bare MockAgent; inside an AsyncLocalStorage ${ratio('undici-floor-als', 'undici-mockagent')} bare MockAgent, ` +
+          `harness ÷ it ${ratio('harness-undici', 'undici-floor-als')}`,
       );
     }
   }

@@ -135,13 +135,17 @@ function toCall(input: RequestInfo | URL, init: FetchInit | undefined): Outgoing
     if (body === undefined || body === null || typeof body === 'string') {
       const headers = new Headers(init?.headers);
       if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
-      return callFromParts({ method, url, headers, readBody: async () => (typeof body === 'string' ? Buffer.from(body) : undefined) });
+      return callFromParts({ method, url, headers, body, readBody: readStringBody });
     }
     // Form data, blobs, buffers, streams: a Request works out the bytes and the content type fetch would send.
     return callFromRequest(new Request(url, { ...init, duplex: 'half' } as RequestInit), url);
   } catch {
     return undefined;
   }
+}
+
+async function readStringBody(body: unknown): Promise<Uint8Array | undefined> {
+  return typeof body === 'string' ? Buffer.from(body) : undefined;
 }
 
 function isHttp(href: string): boolean {
@@ -161,7 +165,7 @@ function answerOnce(reply: MockReply, call: OutgoingCall, next: DispatcherLike):
       if (used) return next.dispatch(dispatchOptions, handler);
       used = true;
       const session = startHandler(handler);
-      void writeReplyToHandler(session, reply, call.method, call.url, () => simulatedNetworkError(call.method, call.url, reply.fault));
+      void writeReplyToHandler(session, reply, call.method, call.url);
       return true;
     },
   };

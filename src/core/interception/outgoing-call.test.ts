@@ -11,6 +11,7 @@ test.each([
 ])('a dispatched call with %s for headers has none', (_label, raw) => {
   const call = partsCall(raw);
   expect(call.header('x-harness-test-id')).toBeNull();
+  expect([...call.headerEntries()]).toEqual([]);
   expect([...call.headers]).toEqual([]);
 });
 
@@ -24,5 +25,16 @@ test.each([
   expect(call.header('x-harness-test-id')).toBe('t-1');
   expect(call.header('Accept')).toBe('a, b');
   expect(call.header('missing')).toBeNull();
+  expect([...call.headerEntries()]).toEqual([['accept', 'a, b'], ['x-harness-test-id', 't-1']]);
   expect(Object.fromEntries(call.headers)).toEqual({ accept: 'a, b', 'x-harness-test-id': 't-1' });
+});
+
+test('the body is read from what the layer got, once', async () => {
+  let reads = 0;
+  const call = callFromParts({ method: 'POST', url: new URL('https://api.call.test/x'), headers: [], body: 'a=1', readBody: async (body) => (reads++, Buffer.from(String(body))) });
+  expect(call.bodyConsumed).toBe(false);
+  const [first, second] = await Promise.all([call.bodyBytes(), call.bodyBytes()]);
+  expect(Buffer.from(first!).toString()).toBe('a=1');
+  expect(second).toBe(first);
+  expect([reads, call.bodyConsumed]).toEqual([1, true]);
 });

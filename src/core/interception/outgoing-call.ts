@@ -12,6 +12,8 @@ export interface OutgoingCall {
   readonly headers: Headers;
   /** One header, as `headers.get(name)` gives it (the same value, maybe without building `headers`). */
   header(name: string): string | null;
+  /** The headers as `headers` iterates them (lower-case names, sorted), maybe without building `headers`. */
+  headerEntries(): Iterable<[string, string]>;
   /** The body bytes, read once and kept; `undefined` when the call has none. */
   bodyBytes(): Promise<Uint8Array | undefined>;
   /** True once `bodyBytes()` was called: a layer that passes the call on must then send the kept bytes. */
@@ -47,6 +49,10 @@ class RequestCall implements OutgoingCall {
     return this.headers.get(name);
   }
 
+  headerEntries(): Iterable<[string, string]> {
+    return this.headers;
+  }
+
   bodyBytes(): Promise<Uint8Array | undefined> {
     this.#bytes ??= this.#request.body === null ? Promise.resolve(undefined) : this.#request.clone().arrayBuffer().then(nonEmpty);
     return this.#bytes;
@@ -61,14 +67,18 @@ export function callFromRequest(request: Request, url = new URL(request.url)): O
   return new RequestCall(request, url);
 }
 
+const NO_HEADERS: readonly [string, string][] = [];
+
 /** The parts a layer knows of a call before any body is read. */
 export interface CallParts {
   method: string;
   url: URL;
   /** The headers, or undici's dispatch form of them (a record, a flat list, pairs), read only when needed. */
   headers: Headers | DispatchHeaders;
-  /** Reads the whole body; called at most once. */
-  readBody: () => Promise<Uint8Array | undefined>;
+  /** The body as the layer got it (a string, bytes, a stream…), handed to `readBody`. */
+  body?: unknown;
+  /** Reads the whole body from `body`; called at most once. */
+  readBody: (body: unknown) => Promise<Uint8Array | undefined>;
 }
 
 class PartsCall implements OutgoingCall {
@@ -76,14 +86,16 @@ class PartsCall implements OutgoingCall {
   readonly url: URL;
   #headers: Headers | undefined;
   readonly #dispatchHeaders: DispatchHeaders;
-  readonly #readBody: () => Promise<Uint8Array | undefined>;
+  readonly #body: unknown;
+  readonly #readBody: (body: unknown) => Promise<Uint8Array | undefined>;
   #bytes: Promise<Uint8Array | undefined> | undefined;
 
-  constructor({ method, url, headers, readBody }: CallParts) {
+  constructor({ method, url, headers, body, readBody }: CallParts) {
     this.method = method;
     this.url = url;
     if (headers instanceof Headers) this.#headers = headers;
     else this.#dispatchHeaders = headers;
+    this.#body = body;
     this.#readBody = readBody;
   }
 
@@ -99,12 +111,16 @@ class PartsCall implements OutgoingCall {
     return this.headers.get(name);
   }
 
+  headerEntries(): Iterable<[string, string]> {
+    return this.#headers === undefined && hasNoDispatchHeaders(this.#dispatchHeaders) ? NO_HEADERS : this.headers;
+  }
+
   get bodyConsumed(): boolean {
     return this.#bytes !== undefined;
   }
 
   bodyBytes(): Promise<Uint8Array | undefined> {
-    this.#bytes ??= this.#readBody().then(nonEmpty);
+    this.#bytes ??= this.#readBody(this.#body).then(nonEmpty);
     return this.#bytes;
   }
 

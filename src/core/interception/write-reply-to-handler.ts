@@ -1,4 +1,4 @@
-import { isConnectionFault, replyHasBody, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
+import { isConnectionFault, replyHasBody, simulatedNetworkError, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
 
 /**
  * An undici dispatch handler in either of the two shapes undici has used: the callbacks of
@@ -195,10 +195,10 @@ function encode(reply: MockReply): EncodedReply {
  * Write a mock's reply to an undici handler: delay, headers, body (chunked and paced for
  * streams). A plain reply with no delay is written synchronously, as undici's MockAgent does.
  */
-export function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): void | Promise<void> {
-  if (reply.delay > 0 || reply.stream !== undefined) return writeSlowly(session, reply, method, url, networkError);
+export function writeReplyToHandler(session: HandlerSession, reply: MockReply, method: string, url: URL): void | Promise<void> {
+  if (reply.delay > 0 || reply.stream !== undefined) return writeSlowly(session, reply, method, url);
   if (session.aborted) return;
-  if (isConnectionFault(reply.fault)) return session.fail(networkError());
+  if (isConnectionFault(reply.fault)) return session.fail(simulatedNetworkError(method, url, reply.fault));
   // Never answered: the handler waits until the caller aborts (its abort reaches it through start()).
   if (reply.fault === 'timeout') return;
   const { raw, body } = encode(reply);
@@ -207,10 +207,10 @@ export function writeReplyToHandler(session: HandlerSession, reply: MockReply, m
   if (!session.aborted) session.end();
 }
 
-async function writeSlowly(session: HandlerSession, reply: MockReply, method: string, url: URL, networkError: () => Error): Promise<void> {
+async function writeSlowly(session: HandlerSession, reply: MockReply, method: string, url: URL): Promise<void> {
   if (reply.delay > 0) await wait(reply.delay);
   if (session.aborted) return;
-  if (isConnectionFault(reply.fault)) return session.fail(networkError());
+  if (isConnectionFault(reply.fault)) return session.fail(simulatedNetworkError(method, url, reply.fault));
   if (reply.fault === 'timeout') return;
   session.headers(reply.status, reply.headers, encode(reply).raw);
   if (replyHasBody(method, reply.status)) {

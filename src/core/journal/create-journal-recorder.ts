@@ -98,7 +98,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
    * Node 20 (≈ 35 ns a spread, ≈ 230 ns an answered entry, measured), on every intercepted call.
    */
   function head(call: OutgoingCall, atMs: number): EntryDraft {
-    return { at: isoTime(atMs), method: call.method, url: call.url.href, requestHeaders: redact(call.headers), answered: false };
+    return { at: isoTime(atMs), method: call.method, url: call.url.href, requestHeaders: redact(call.headerEntries()), answered: false };
   }
 
   /** Keep the entry, after its request body when the call has one to read. */

@@ -16,7 +16,7 @@ export function isSecretHeaderName(name: string): boolean {
  * The request headers as a journal keeps them: lower-case names, secret values replaced by
  * `[redacted]`; `redact: false` keeps every value.
  */
-export function createHeaderRedactor(redact: readonly string[] | false): (headers: Headers) => Record<string, string> {
+export function createHeaderRedactor(redact: readonly string[] | false): (headers: Iterable<[string, string]>) => Record<string, string> {
   const names = redact === false ? undefined : new Set(redact.map((name) => name.toLowerCase()));
   return (headers) => {
     const out: Record<string, string> = Object.create(null);

@@ -124,3 +124,24 @@ test('the journal keeps exactly the newest maxEntries calls after any number of 
     }
   }
 });
+
+test('a journal entry goes to the session the call read; after the test ended, to a new one', async () => {
+  const { store, advance } = storeWithClock({ maxSessions: 2 });
+  const entry = (url: string) => ({ at: '', method: 'GET', url, requestHeaders: {}, answered: true, durationMs: 0 });
+  await store.activate('a', { scenarioId: 's' });
+  await store.read('a');
+  await store.appendCall!('a', entry('https://x.test/1'), 10);
+  await store.end('a');
+  // 'a' was the newest session when it ended: the next entry starts a new session, with no scenario.
+  await store.appendCall!('a', entry('https://x.test/2'), 10);
+  expect((await store.readCalls!('a')).map((call) => call.url)).toEqual(['https://x.test/2']);
+  expect((await store.read('a'))?.active).toBeUndefined();
+  // An entry for a test that is not the newest moves it: 'b' is then the least recently used.
+  advance(1);
+  await store.activate('b', { scenarioId: 's' });
+  advance(1);
+  await store.appendCall!('a', entry('https://x.test/3'), 10);
+  await store.activate('c', { scenarioId: 's' });
+  expect(await store.read('b')).toBeUndefined();
+  expect((await store.readCalls!('a')).map((call) => call.url)).toEqual(['https://x.test/2', 'https://x.test/3']);
+});

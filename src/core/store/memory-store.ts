@@ -110,7 +110,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   }
 
   function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number): void {
-    const session = touch(testId, true);
+    // The call was read from its session first (`read`), which made it the newest: it needs no
+    // second move, and no second clock read, to take the journal entry.
+    const session = (testId === newest ? sessions.get(testId) : undefined) ?? touch(testId, true);
     const journal = (session.calls ??= { entries: [], kept: maxEntries });
     journal.entries.push(entry);
     journal.kept = maxEntries;
