@@ -82,6 +82,19 @@ test('entries list their fields in one order: the request, its body, then the an
   expect(Object.keys(missed!)).toEqual(['at', 'method', 'url', 'requestHeaders', 'requestBody', 'answered', 'unhandled', 'durationMs', 'nearMisses']);
 });
 
+test('request headers are kept as sent, whatever their names; a call without headers records none', async () => {
+  const { harness } = await startHarness(scenarios);
+  const testId = randomUUID();
+  await harness.run(testId, async () => {
+    await fetch(`${API}/users/1`, { headers: [['__proto__', 'not a prototype'], ['constructor', 'c']] });
+    await fetch(`${API}/users/2`);
+  });
+  const [named, bare] = await harness.getCalls(testId);
+  expect(Object.entries(named!.requestHeaders)).toEqual([['__proto__', 'not a prototype'], ['constructor', 'c']]);
+  expect(bare!.requestHeaders).toEqual({});
+  expect(JSON.stringify(bare!.requestHeaders)).toBe('{}');
+});
+
 test('an unanswered call says exactly which criterion of each near mock failed — the same text in the log, the error and the journal', async () => {
   const { harness, logs } = await startHarness(scenarios, { unhandled: 'error' });
   const testId = randomUUID();

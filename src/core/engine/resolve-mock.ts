@@ -5,6 +5,7 @@ import type { OutgoingCall } from '../interception/outgoing-call.js';
 import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
 import { NOT_NOW } from '../interception/call-outcome.js';
 import { urlParts } from './url-parts.js';
+import { NO_PARAMS } from './url-pattern.js';
 
 /** One intercepted call, as the resolver sees it. */
 export interface CallInput {
@@ -46,7 +47,9 @@ function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, bo
   for (const list of layer.lookup(parts)) {
     for (const mock of list) {
       if (mock.methods !== undefined && !mock.methods.has(method)) continue;
-      const params = mock.url.match(parts.origin, parts.pathname, parts.href);
+      // A mock with a full static URL is listed only under its own origin + path: the lookup matched it already.
+      const pattern = mock.url;
+      const params = pattern.origin !== undefined && pattern.staticPath !== undefined ? NO_PARAMS : pattern.match(parts.origin, parts.pathname, parts.href);
       if (params === undefined) continue;
       if (mock.needsBody && body === UNREAD) return NEEDS_BODY;
       const parsed = body === UNREAD ? undefined : body;

@@ -17,7 +17,8 @@ export interface UrlPattern {
 
 const ABSOLUTE = /^(https?):\/\/([^/?#]+)(\/[^?#]*)?$/i;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+/** The params of a URL that has none: shared, frozen. */
+export const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /** `/a/b/` and `/a/b` are the same endpoint. */
 export function trimTrailingSlash(pathname: string): string {

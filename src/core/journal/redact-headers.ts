@@ -1,4 +1,5 @@
 const REDACTED = '[redacted]';
+const NO_HEADERS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 const ALWAYS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'set-cookie'];
 /** Names that carry credentials whatever their exact spelling: `x-auth-token`, `x-client-secret`, `stripe-signature`. */
 const SECRET_LOOKING = /token|secret|passw|api-?key|signature|session|credential/i;
@@ -19,8 +20,13 @@ export function isSecretHeaderName(name: string): boolean {
 export function createHeaderRedactor(redact: readonly string[] | false): (headers: Iterable<[string, string]>) => Record<string, string> {
   const names = redact === false ? undefined : new Set(redact.map((name) => name.toLowerCase()));
   return (headers) => {
-    const out: Record<string, string> = Object.create(null);
-    for (const [name, value] of headers) out[name] = names !== undefined && (names.has(name) || isSecretHeaderName(name)) ? REDACTED : value;
-    return out;
+    let out: Record<string, string> | undefined;
+    for (const [name, value] of headers) {
+      // No prototype: a header named `__proto__` is kept as a header.
+      out ??= Object.create(null) as Record<string, string>;
+      out[name] = names !== undefined && (names.has(name) || isSecretHeaderName(name)) ? REDACTED : value;
+    }
+    // One shared empty record for every call without headers: a journal keeps thousands of entries.
+    return out ?? NO_HEADERS;
   };
 }

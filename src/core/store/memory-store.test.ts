@@ -145,3 +145,38 @@ test('a journal entry goes to the session the call read; after the test ended, t
   expect(await store.read('b')).toBeUndefined();
   expect((await store.readCalls!('a')).map((call) => call.url)).toEqual(['https://x.test/2', 'https://x.test/3']);
 });
+
+test('while one test keeps calling, the others go as each becomes idle — not before, not later', async () => {
+  const { store, advance } = storeWithClock({ idleTimeoutMs: 1000 });
+  await store.activate('first', { scenarioId: 'a' });
+  advance(400);
+  await store.activate('second', { scenarioId: 'a' });
+  await store.activate('busy', { scenarioId: 'a' });
+  advance(600); // first: idle for 1000 ms, not longer
+  await store.read('busy');
+  expect(store.size).toBe(3);
+  advance(1);
+  await store.read('busy');
+  expect(store.size).toBe(2);
+  advance(399);
+  await store.read('busy');
+  expect(store.size).toBe(2);
+  advance(1);
+  await store.read('busy');
+  expect(store.size).toBe(1);
+});
+
+test('an idle session kept only for its pin goes at the next access after its release', async () => {
+  const { store, advance } = storeWithClock({ idleTimeoutMs: 1000 });
+  await store.activate('in-flight', { scenarioId: 'a' });
+  const release = store.pin('in-flight');
+  await store.activate('busy', { scenarioId: 'a' });
+  advance(800);
+  await store.read('busy');
+  advance(700); // in-flight: idle for 1500 ms, kept for its pin
+  await store.read('busy');
+  expect(store.size).toBe(2);
+  release();
+  await store.read('busy');
+  expect(store.size).toBe(1);
+});

@@ -60,9 +60,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const pins = new Map<string, number>();
   /** Generations are unique within the store, so a session ended and started again is a new one. */
   let generations = 0;
-  /** The most recently used test ID, and when sessions were last checked for eviction. */
+  /** The most recently used test ID. */
   let newest: string | undefined;
-  let lastEvictAt = NaN;
+  /**
+   * No session can be idle too long before this time: the oldest one seen by the last eviction
+   * pass (sessions only get newer) becomes idle then. Until it, and while under the count, there
+   * is nothing to evict and the Map is not walked.
+   * @note Walking a Map from its start costs time for every entry deleted since its last rehash,
+   * and moving a session to the newest end deletes one: with a thousand tests calling in turn,
+   * an eviction pass on every access cost a call about a microsecond.
+   */
+  let nextIdleAt = Infinity;
 
   /** The session, moved to the most-recently-used end; created when `create` is set. */
   function touch(testId: string, create: true): MemorySession;
@@ -70,22 +78,23 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   function touch(testId: string, create: boolean): MemorySession | undefined {
     const now = clock();
     let session = sessions.get(testId);
-    // Already the most recently used (one test calling again): nothing to move, nothing new to evict.
-    if (session !== undefined && testId === newest && now - session.touchedAt <= idleTimeoutMs && now === lastEvictAt) {
-      session.touchedAt = now;
-      return session;
-    }
-    if (session !== undefined) {
+    if (session !== undefined && now - session.touchedAt > idleTimeoutMs && !pins.has(testId)) {
       sessions.delete(testId);
-      if (now - session.touchedAt > idleTimeoutMs && !pins.has(testId)) session = undefined;
+      session = undefined;
     }
-    if (session === undefined && !create) {
-      evict(now);
-      return undefined;
+    if (session === undefined) {
+      if (!create) {
+        evict(now);
+        return undefined;
+      }
+      session = { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
+      sessions.set(testId, session);
+      nextIdleAt = Math.min(nextIdleAt, now + idleTimeoutMs + 1);
+    } else if (testId !== newest) {
+      sessions.delete(testId);
+      sessions.set(testId, session);
     }
-    session ??= { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
     session.touchedAt = now;
-    sessions.set(testId, session);
     newest = testId;
     evict(now);
     return session;
@@ -93,9 +102,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   /** From the least recently used end: drop sessions over the count and idle ones, skipping pinned ones. */
   function evict(now: number): void {
-    lastEvictAt = now;
+    if (sessions.size <= maxSessions && now < nextIdleAt) return;
+    nextIdleAt = Infinity;
     for (const [testId, session] of sessions) {
-      if (sessions.size <= maxSessions && now - session.touchedAt <= idleTimeoutMs) break;
+      if (sessions.size <= maxSessions && now - session.touchedAt <= idleTimeoutMs) {
+        nextIdleAt = session.touchedAt + idleTimeoutMs + 1;
+        break;
+      }
       if (!pins.has(testId)) sessions.delete(testId);
     }
   }
@@ -142,8 +155,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         if (released) return;
         released = true;
         const left = pins.get(testId)! - 1;
-        if (left === 0) pins.delete(testId);
-        else pins.set(testId, left);
+        if (left === 0) {
+          pins.delete(testId);
+          // An idle session kept only for its pins is due for eviction at the next access.
+          nextIdleAt = -Infinity;
+        } else pins.set(testId, left);
       };
     },
     async read(testId) {
