@@ -25,9 +25,10 @@ export function mockName(mock: CompiledMock): string {
 export async function describeNearMisses(call: OutgoingCall, layers: readonly MockIndex[], state: TestState): Promise<string[]> {
   const { url, method } = call;
   const sameUrl: CompiledMock[] = [];
+  const parts = urlParts(url);
   for (const layer of layers) {
-    for (const list of layer.lookup(urlParts(url))) {
-      for (const mock of list) if (mock.url.match(url.origin, url.pathname, url.href) !== undefined) sameUrl.push(mock);
+    for (const list of layer.lookup(parts)) {
+      for (const mock of list) if (mock.url.match(parts.origin, parts.pathname, parts.href) !== undefined) sameUrl.push(mock);
     }
   }
   if (sameUrl.length === 0) return closestUrls(call, layers);

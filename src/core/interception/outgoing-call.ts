@@ -105,14 +105,17 @@ class PartsCall implements OutgoingCall {
     return this.#headers;
   }
 
+  /** True for a call with no headers at all (undici's `request(url)`): nothing to build or look up. */
+  #hasNoHeaders(): boolean {
+    return this.#headers === undefined && hasNoDispatchHeaders(this.#dispatchHeaders);
+  }
+
   header(name: string): string | null {
-    // A call with no headers at all (undici's `request(url)`) has none to look up.
-    if (this.#headers === undefined && hasNoDispatchHeaders(this.#dispatchHeaders)) return null;
-    return this.headers.get(name);
+    return this.#hasNoHeaders() ? null : this.headers.get(name);
   }
 
   headerEntries(): Iterable<[string, string]> {
-    return this.#headers === undefined && hasNoDispatchHeaders(this.#dispatchHeaders) ? NO_HEADERS : this.headers;
+    return this.#hasNoHeaders() ? NO_HEADERS : this.headers;
   }
 
   get bodyConsumed(): boolean {

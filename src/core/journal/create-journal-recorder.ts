@@ -44,6 +44,12 @@ export interface AnsweredCall {
 /** An entry before its duration is known (set last but `nearMisses`, so it is shown there). */
 type EntryDraft = Omit<JournalEntry, 'durationMs'> & { durationMs?: number };
 
+/** Which layer of the test's scenarios a mock answered from. */
+function layerOf(mock: CompiledMock, activeScenarioId: string | undefined): NonNullable<JournalEntry['layer']> {
+  if (mock.variant !== undefined) return 'variant';
+  return mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
+}
+
 /** Milliseconds to two decimals, as the journal shows durations. */
 const roundMs = (ms: number) => Math.round(ms * 100) / 100;
 
@@ -110,10 +116,9 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
   function plainAnswer(call: OutgoingCall, atMs: number, mock: CompiledMock, activeScenarioId: string | undefined, status: number, durationMs: number): JournalEntry {
     const at = isoTime(atMs);
     const requestHeaders = redact(call.headerEntries());
-    const layer = mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
     return mock.id === undefined
-      ? { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer, mockIndex: mock.order, status, durationMs }
-      : { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer, mockIndex: mock.order, mockId: mock.id, status, durationMs };
+      ? { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, status, durationMs }
+      : { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, mockId: mock.id, status, durationMs };
   }
 
   /** Keep the entry, after its request body when the call has one to read. */
@@ -152,7 +157,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       entry.answered = true;
       entry.scenarioId = mock.scenarioId;
       if (mock.variant !== undefined) entry.variant = mock.variant;
-      entry.layer = mock.variant !== undefined ? 'variant' : mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
+      entry.layer = layerOf(mock, activeScenarioId);
       entry.mockIndex = mock.order;
       if (mock.id !== undefined) entry.mockId = mock.id;
       if (reply.fault === undefined) entry.status = reply.status;
