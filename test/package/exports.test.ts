@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { links } from '../docs/markdown.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,6 +73,22 @@ test('the tarball ships the build and no tests or sources', async () => {
   expect(paths).toContain('dist/index.js');
   expect(paths).toEqual(expect.arrayContaining(['schema.json', 'bin/scenario-harness.js', 'dist/cli/main.js']));
   expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
+});
+
+test('the guides ship with the README, and every relative link in a shipped document leads to a shipped file', async () => {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
+  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+  const shipped = new Set(files.map((file) => file.path));
+  const markdown = [...shipped].filter((path) => path.endsWith('.md'));
+  expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/mock-format.md', 'docs/request-bodies.md', 'docs/troubleshooting.md']));
+  const dead = markdown.flatMap((doc) =>
+    links(readFileSync(join(ROOT, doc), 'utf8'))
+      .filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'))
+      .map((target) => posix.normalize(posix.join(posix.dirname(doc), decodeURIComponent(target.split('#')[0]!))))
+      .filter((path) => !shipped.has(path))
+      .map((path) => `${doc} → ${path}`),
+  );
+  expect(dead).toEqual([]);
 });
 
 test('no source maps ship, and a stack trace from the package points at files it ships', async () => {
