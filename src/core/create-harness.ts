@@ -187,7 +187,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
         guard.starting(starting);
         starting.then(
           () => {
-            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled));
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, journal !== undefined));
           },
           () => {
             if (started === starting) started = undefined;

@@ -2,16 +2,18 @@ import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
 
 /**
  * The line a harness logs when it starts: that it is on, how many scenarios it has, where the
- * control endpoints are, and what happens to calls no mock answers. One line, so it is
- * found in an app's start-up log at a glance.
+ * control endpoints and the inspector are, and what happens to calls no mock answers. One line,
+ * so it is found in an app's start-up log at a glance.
  */
-export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy): string {
+export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, journalOn: boolean): string {
   const control = [
     `POST|DELETE ${endpoints.setScenario}`,
     `GET ${endpoints.getScenario}`,
     `GET ${endpoints.getState}`,
     `GET ${endpoints.scenarios}`,
   ];
+  if (journalOn) control.push(`GET|DELETE ${endpoints.journal}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
-  return `on: intercepting outgoing calls with ${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}; control endpoints ${control.join(', ')}; unhandled calls: ${strategy}.`;
+  const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
+  return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}.`;
 }

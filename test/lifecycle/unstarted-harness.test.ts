@@ -140,24 +140,24 @@ test('a harness started and then stopped lets requests through: stop() is delibe
   expect(app.logged.filter(({ level }) => level !== 'info')).toEqual([]);
 });
 
-test('start() logs one line: on, how many scenarios, the control endpoints and unhandled', async () => {
+test('start() logs one line: on, how many scenarios, the control endpoints, the inspector and unhandled', async () => {
   const app = await appWithUnstartedHarness();
   await app.harness.start();
   await app.harness.start();
   expect(app.logged).toEqual([
     {
       level: 'info',
-      message: "on: intercepting outgoing calls with 2 scenarios; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET /__harness__/state, GET /__harness__/scenarios; unhandled calls: 'warn'.",
+      message: "on: intercepting outgoing calls with 2 scenarios; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET /__harness__/state, GET /__harness__/scenarios, GET|DELETE /__harness__/journal; inspector /__harness__/ (open it in a browser); unhandled calls: 'warn'.",
     },
   ]);
 });
 
-test('the start-up line goes to console.info with the prefix by default, names custom paths, and announce: false silences it', async () => {
+test('the start-up line goes to console.info with the prefix by default, names custom paths, leaves out a journal that is off, and announce: false silences it', async () => {
   const lines: string[] = [];
   const original = console.info;
   console.info = (...args: unknown[]) => void lines.push(args.join(' '));
   try {
-    const harness = createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [] } }, unhandled: 'error', endpoints: { getState: '/t/state' } });
+    const harness = createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [] } }, unhandled: 'error', journal: false, endpoints: { getState: '/t/state', inspector: '/t/inspect/' } });
     harnesses.push(harness);
     await harness.start();
     const quiet = createHarness({ enabled: true, scenarios: scenarios(), announce: false });
@@ -167,7 +167,7 @@ test('the start-up line goes to console.info with the prefix by default, names c
     console.info = original;
   }
   expect(lines).toEqual([
-    "[scenario-harness] on: intercepting outgoing calls with 1 scenario; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET /t/state, GET /__harness__/scenarios; unhandled calls: 'error'.",
+    "[scenario-harness] on: intercepting outgoing calls with 1 scenario; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET /t/state, GET /__harness__/scenarios; inspector /t/inspect/ (open it in a browser); unhandled calls: 'error'.",
   ]);
 });
 
