@@ -28,6 +28,13 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(CONSUMER, { recursive: true, force: true }));
 
+/** The paths `npm pack` puts in the tarball (listed once, for every test that reads them). */
+let shipped: Promise<string[]> | undefined;
+function shippedPaths(): Promise<string[]> {
+  shipped ??= run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT }).then(({ stdout }) => (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path));
+  return shipped;
+}
+
 test('every subpath in the exports map has a source entry, a tsconfig path and a built file', () => {
   const entries = readJson('source-entries.json');
   const paths = (readJson('tsconfig.json').compilerOptions as { paths: Record<string, string[]> }).paths;
@@ -67,34 +74,28 @@ test('CommonJS apps can require() the package (no top-level await)', async () =>
 });
 
 test('the tarball ships the build and no tests or sources', async () => {
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
-  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
-  const paths = files.map((file) => file.path);
+  const paths = await shippedPaths();
   expect(paths).toContain('dist/index.js');
   expect(paths).toEqual(expect.arrayContaining(['schema.json', 'bin/scenario-harness.js', 'dist/cli/main.js']));
   expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.includes('.test.'))).toEqual([]);
 });
 
 test('the guides ship with the README, and every relative link in a shipped document leads to a shipped file', async () => {
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
-  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
-  const shipped = new Set(files.map((file) => file.path));
-  const markdown = [...shipped].filter((path) => path.endsWith('.md'));
+  const inPackage = new Set(await shippedPaths());
+  const markdown = [...inPackage].filter((path) => path.endsWith('.md'));
   expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/mock-format.md', 'docs/request-bodies.md', 'docs/troubleshooting.md']));
   const dead = markdown.flatMap((doc) =>
     links(readFileSync(join(ROOT, doc), 'utf8'))
       .filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'))
       .map((target) => posix.normalize(posix.join(posix.dirname(doc), decodeURIComponent(target.split('#')[0]!))))
-      .filter((path) => !shipped.has(path))
+      .filter((path) => !inPackage.has(path))
       .map((path) => `${doc} → ${path}`),
   );
   expect(dead).toEqual([]);
 });
 
 test('no source maps ship, and a stack trace from the package points at files it ships', async () => {
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
-  const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
-  const paths = files.map((file) => file.path);
+  const paths = await shippedPaths();
   expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
   for (const path of paths.filter((path) => path.endsWith('.js'))) expect(readFileSync(join(ROOT, path), 'utf8'), path).not.toContain('sourceMappingURL');
 
