@@ -37,10 +37,10 @@ export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorReque
     // originalUrl: control paths are absolute even when the middleware is mounted under a prefix.
     if (!harness.isControlPath(pathnameOf(req.originalUrl))) return runAsTest(req, next);
     const parsedBody = (req as { body?: unknown }).body;
-    handleNodeControlRequest(harness, req, res, { url: req.originalUrl, parsedBody }).then(
-      (handled) => handled || runAsTest(req, next),
-      next,
-    );
+    // A throw while handing on goes to Express too (as from the async handler this was), never unhandled.
+    handleNodeControlRequest(harness, req, res, { url: req.originalUrl, parsedBody })
+      .then((handled) => handled || runAsTest(req, next))
+      .catch(next);
   };
 
   // @note A body parser mounted before us sends a malformed or oversized control body to the
