@@ -23,11 +23,13 @@ function parseJson(text: string, path: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const message = (error as Error).message;
-    // Node 20 names only the offset ("at position 14"); later versions add the line too.
-    const offset = /at position (\d+)/.exec(message)?.[1];
-    const where = offset !== undefined && !/line \d+/.test(message) ? ` (${lineAndColumn(text, Number(offset))})` : '';
-    throw new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: it is not valid JSON: ${message}${where}. Fix the syntax, or check it with an editor that knows JSON.`);
+    // @note V8's wording differs between Node lines (Node 20 names only the offset, later
+    // lines add "(line 3 column 5)"), so the place is worked out here, the same on every line.
+    const reason = (error as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '');
+    const offset = /at position (\d+)/.exec(reason)?.[1];
+    const at = offset !== undefined ? Number(offset) : /end of (JSON )?input/i.test(reason) ? text.length : undefined;
+    const where = at === undefined ? '' : ` at ${lineAndColumn(text, at)}`;
+    throw new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: it is not valid JSON${where} (${reason}). Fix the syntax, or check it with an editor that knows JSON.`);
   }
 }
 

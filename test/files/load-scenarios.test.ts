@@ -75,7 +75,9 @@ test('the same scenario ID in two files is an error naming both files', async ()
 });
 
 test.each([
-  ['JSON syntax, with the line and column', 'broken.json', '{\n  "s": { "name": "S", "mocks": [] },\n}', /broken\.json: it is not valid JSON: .*line 3, column 1/],
+  ['JSON syntax, with the line and column', 'broken.json', '{\n  "s": { "name": "S", "mocks": [] },\n}', /broken\.json: it is not valid JSON at line 3, column 1 \(/],
+  ['JSON cut short, with the line and column of its end', 'short.json', '{\n  "s": { "name": "S",\n', /short\.json: it is not valid JSON at line 3, column 1 \(/],
+  ['JSON with a stray character, with its line and column', 'stray.json', '{\n  "s": { "name": "S", "mocks": [] }\n  x\n}', /stray\.json: it is not valid JSON at line 3, column 3 \(/],
   ['YAML syntax, with the line and column', 'broken.yaml', 's:\n  name: S\n  mocks: [\n x: 1', /broken\.yaml: it is not valid YAML: .*line \d+, column \d+/],
   ['a duplicate key in YAML', 'twice.yaml', 's:\n  name: S\n  name: T\n  mocks: []\n', /twice\.yaml: it is not valid YAML: Map keys must be unique/],
   ['several YAML documents', 'docs.yaml', 'a:\n  name: A\n  mocks: []\n---\nb:\n  name: B\n  mocks: []\n', /docs\.yaml: it is not valid YAML: .*multiple documents/],

@@ -25,6 +25,11 @@ export interface DispatchController {
   readonly aborted: boolean;
   readonly paused: boolean;
   readonly reason: unknown;
+  /**
+   * The response's headers as undici's raw list (name, value, name, value… as Buffers), set
+   * before `onResponseStart`. Node 26's fetch (undici 8) reads the headers only from here.
+   */
+  readonly rawHeaders?: Buffer[] | null;
   abort(reason?: unknown): void;
   pause(): void;
   resume(): void;
@@ -110,6 +115,7 @@ class NewStyleSession implements HandlerSession, DispatchController {
   aborted = false;
   paused = false;
   reason: unknown = null;
+  rawHeaders: Buffer[] | null = null;
   readonly #handler: DispatchHandler;
   #resumed: (() => void) | undefined;
 
@@ -140,7 +146,10 @@ class NewStyleSession implements HandlerSession, DispatchController {
     this.#handler.onRequestStart?.(this, {});
   }
 
-  headers(status: number, headers: Readonly<Record<string, string>>): void {
+  headers(status: number, headers: Readonly<Record<string, string>>, raw: Buffer[]): void {
+    // @note undici 8's fetch takes the headers from `controller.rawHeaders` alone: without it a
+    // mocked response reaches Node 26's fetch with no headers at all.
+    this.rawHeaders = raw;
     this.#handler.onResponseStart?.(this, status, { ...headers }, statusText(status));
   }
 
