@@ -84,4 +84,4 @@ const plugin: FastifyPluginCallback<HarnessPluginOptions> = (fastify, { harness 
  * app.post('/orders', async (request) => placeOrder(request.body));
  * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/fastify.md
  */
-export const harnessPlugin = fp(plugin, { name: 'scenario-harness', fastify: '5.x' });
+export const harnessPlugin = fp(plugin, { name: 'scenario-harness', fastify: '4.x || 5.x' });

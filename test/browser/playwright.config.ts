@@ -13,6 +13,10 @@ const port = Number(process.env.BROWSER_TEST_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${port}`;
 const nextPort = Number(process.env.BROWSER_TEST_NEXT_PORT ?? port + 1);
 const nextBaseURL = `http://127.0.0.1:${nextPort}`;
+const previousNextPort = Number(process.env.BROWSER_TEST_PREVIOUS_NEXT_PORT ?? port + 2);
+const previousNextBaseURL = `http://127.0.0.1:${previousNextPort}`;
+// The apps run on the Node that runs Playwright (`node26 scripts/test-browser.js` tests Node 26 end to end).
+const node = JSON.stringify(process.execPath);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -35,12 +39,14 @@ export default defineConfig<HarnessTestOptions>({
   },
   projects: [
     { name: 'shop', testIgnore: 'next-app/**' },
-    // The Next.js example (App Router and Pages Router) under `next start`.
+    // The Next.js example (App Router and Pages Router) under `next start`, on the current major
+    // and on the previous one (test-runtimes.json).
     { name: 'next-app', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: nextBaseURL } },
+    { name: 'next-app (previous major)', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: previousNextBaseURL } },
   ],
   webServer: [
     {
-      command: 'node --import tsx examples/shop/server.ts',
+      command: `${node} --import tsx examples/shop/server.ts`,
       cwd: root,
       url: `${baseURL}/checkout`,
       env: { PORT: String(port), HARNESS_ENABLED: 'true' },
@@ -51,12 +57,22 @@ export default defineConfig<HarnessTestOptions>({
     },
     {
       // Builds examples/next-app first when its keyed build is missing (npm test has usually built it already).
-      command: 'node --import tsx test/browser/next-app/serve-next-example.ts',
+      command: `${node} --import tsx test/browser/next-app/serve-next-example.ts`,
       cwd: root,
       url: `${nextBaseURL}/pages-router/gssp`,
       env: { PORT: String(nextPort) },
       reuseExistingServer: false,
       timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `${node} --import tsx test/browser/next-app/serve-next-example.ts`,
+      cwd: root,
+      url: `${previousNextBaseURL}/pages-router/gssp`,
+      env: { PORT: String(previousNextPort), NEXT_TARGET: 'previous' },
+      reuseExistingServer: false,
+      timeout: 600_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -47,12 +47,23 @@ test('the guide is complete: an install, the browser, three files and the test c
   expect(guide.files.find((file) => file.path === 'playwright.config.ts')?.content).toContain('process.env.PLAYWRIGHT_CHROMIUM_PATH');
 });
 
-test.skipIf(!hasChromium && !onCI)('a fresh folder following the quick start and the guide passes its Playwright tests in Chromium', async () => {
+// The peer range's lower bound is a promise too: the guide is followed again with that version pinned.
+const { peerDependencies } = JSON.parse(read('package.json')) as { peerDependencies: Record<string, string> };
+const oldestPlaywright = /^>=(\d+\.\d+\.\d+)$/.exec(peerDependencies['@playwright/test']!)?.[1];
+
+test('the peer range of @playwright/test has a lower bound to test', () => {
+  expect(oldestPlaywright).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+test.skipIf(!hasChromium && !onCI).each([
+  ['the newest @playwright/test', (command: string) => command],
+  [`the oldest @playwright/test the peer range claims (${oldestPlaywright})`, (command: string) => command.replace('@playwright/test', `@playwright/test@${oldestPlaywright}`)],
+])('a fresh folder following the quick start and the guide passes its Playwright tests in Chromium, with %s', async (label, pin) => {
   if (!hasChromium) throw new Error(`No chromium at ${chromium}: CI must run the newcomer Playwright test, never skip it (sudo apt-get install -y chromium).`);
+  const folder = join(work, label.includes('oldest') ? 'my-app-oldest' : 'my-app');
   const tarball = await packTarball(work);
-  const folder = join(work, 'my-app');
   mkdirSync(folder);
-  for (const command of [...quickStart.setup, ...guide.setup]) await sh(withTarball(command, tarball), { cwd: folder, env: newcomerEnv() });
+  for (const command of [...quickStart.setup, ...guide.setup.map(pin)]) await sh(withTarball(command, tarball), { cwd: folder, env: newcomerEnv() });
   writeFiles(folder, [...quickStart.files, ...guide.files]);
   await typecheck(folder, [...quickStart.files, ...guide.files].map((file) => file.path));
 
@@ -63,4 +74,4 @@ test.skipIf(!hasChromium && !onCI)('a fresh folder following the quick start and
   const report = stdout.replace(/\x1b\[[0-9;]*m/g, '');
   expect(report).toMatch(/\b2 passed\b/);
   expect(report).not.toMatch(/\b(failed|flaky|skipped)\b/);
-}, 180_000);
+}, 240_000);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -123,3 +124,37 @@ test('publint finds no problem in the package', async () => {
   const { stdout } = await run('npx', ['publint', '--strict'], { cwd: ROOT });
   expect(stdout).not.toMatch(/Errors:|Warnings:/);
 }, 60_000);
+
+test('the CLI answers --help from the tarball, naming its commands', async () => {
+  const { stdout } = await run('npx', ['--no-install', 'scenario-harness', '--help'], { cwd: CONSUMER });
+  expect(stdout).toMatch(/validate/);
+  expect(stdout).toMatch(/serve/);
+  expect(stdout).toMatch(/import/);
+});
+
+test('npm pack from a fresh clone (no dist/) builds first: the tarball has dist/ and its CLI runs', async () => {
+  // The repository's tracked files only, as `git clone` would give them, beside this install's node_modules.
+  const clone = mkdtempSync(join(tmpdir(), 'scenario-harness-clone-'));
+  try {
+    const { stdout: tracked } = await run('git', ['ls-files', '-z'], { cwd: ROOT });
+    for (const path of tracked.split('\0').filter((path) => path !== '' && existsSync(join(ROOT, path)))) {
+      mkdirSync(dirname(join(clone, path)), { recursive: true });
+      copyFileSync(join(ROOT, path), join(clone, path));
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const { stdout } = await run('npm', ['pack', '--json'], { cwd: clone });
+    const [{ filename, files }] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/main.js', 'dist/adapters/express.js']));
+    const consumer = join(clone, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', join(clone, filename)], { cwd: consumer });
+    const help = await run('npx', ['--no-install', 'scenario-harness', '--help'], { cwd: consumer });
+    expect(help.stdout).toMatch(/validate/);
+    const imported = await run(process.execPath, ['--input-type=module', '-e', "console.log(typeof (await import('scenario-harness')).createHarness)"], { cwd: consumer });
+    expect(imported.stdout.trim()).toBe('function');
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
+}, 300_000);

@@ -1,15 +1,17 @@
 /**
- * The browser suite's second app: examples/next-app built (once, shared with the vitest
- * Next.js tests through the same keyed build) and served by `next start` with the harness on.
+ * The browser suite's Next.js apps: examples/next-app built (once per major, shared with the
+ * vitest Next.js tests through the same keyed build) and served by `next start` with the harness
+ * on. NEXT_TARGET picks the major (`current`, the default, or `previous`: test-runtimes.json).
  * Playwright starts this as a webServer and stops it after the run.
  */
 import { spawn } from 'node:child_process';
-import { ensureNextBuild, NEXT_APP_DIR, NEXT_BIN, nextEnv } from '../../adapters/fixtures/next-build.js';
+import { CURRENT_NEXT, ensureNextBuild, nextEnv, PREVIOUS_NEXT } from '../../adapters/fixtures/next-build.js';
 
 const port = process.env.PORT ?? '4320';
-await ensureNextBuild();
-const server = spawn(process.execPath, [NEXT_BIN, 'start', '--port', port, '--hostname', '127.0.0.1'], {
-  cwd: NEXT_APP_DIR,
+const target = process.env.NEXT_TARGET === 'previous' ? PREVIOUS_NEXT : CURRENT_NEXT;
+await ensureNextBuild(target);
+const server = spawn(process.execPath, [target.bin, 'start', '--port', port, '--hostname', '127.0.0.1'], {
+  cwd: target.dir,
   env: nextEnv({ HARNESS_ENABLED: 'true' }),
   stdio: 'inherit',
 });
