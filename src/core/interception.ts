@@ -3,6 +3,13 @@ import type { CallListener } from './interception/call-outcome.js';
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
 import { tryGetTestId } from './test-context.js';
 
+/**
+ * Node's own fetch speaks undici 8's handler protocol from Node 26 on. Its pass-through calls go
+ * to the dispatcher of that shape: handed to the legacy slot's wrapper, they would be forced
+ * down to HTTP/1.1 (undici 8's Dispatcher1Wrapper turns allowH2 off).
+ */
+const FETCH_HANDLERS_ARE_NEW_STYLE = Number(process.versions.undici?.split('.')[0] ?? 0) >= 8;
+
 export type { CallListener } from './interception/call-outcome.js';
 
 /** What the layers must replace, as `owner.key` names for messages. */
@@ -86,7 +93,7 @@ async function installLayers(): Promise<InstalledLayers> {
         `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
       );
     };
-    undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(false), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
+    undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(FETCH_HANDLERS_ARE_NEW_STYLE), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
