@@ -79,9 +79,9 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     harnessRecord: [false, { option: true, box: true }],
     harnessRecordDir: ['recordings', { option: true, box: true }],
 
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     // `scope` is spelled out: Playwright before 1.45 (which added `box`) takes a tuple without a
     // key it knows for a fixture's value, and the test ID would be this array.
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     harnessTestId: [async ({}, use, testInfo) => use(createTestId(testInfo)), { scope: 'test', box: true }],
 
     // @note The header goes on the extraHTTPHeaders option, which Playwright gives the test's browser
