@@ -16,6 +16,9 @@
 //   undici-floor      undici.request answered by a global dispatcher that only writes one pre-built
 //                     reply (no matching, no bookkeeping): what undici itself costs a mocked call
 //   undici-floor-als  the same, called inside an AsyncLocalStorage.run
+//   fetch-mockagent   Node's own fetch answered by undici's MockAgent set as the global dispatcher
+//   harness-captured  a fetch captured before harness.start() (as SDKs hold it), answered through
+//                     the harness's global dispatcher, inside harness.run
 // The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
 import { setImmediate } from 'node:timers';
 import { failChild } from './lib/proc.js';
@@ -142,6 +145,20 @@ async function setup() {
     const { setGlobalDispatcher, request } = await import('undici');
     setGlobalDispatcher(prebuiltReplyDispatcher());
     return { wrap: subject === 'undici-floor' ? (fn) => fn() : await inContext(), stop: async () => {}, call: undiciCall(request) };
+  }
+  if (subject === 'fetch-mockagent') {
+    const { MockAgent, setGlobalDispatcher } = await import('undici');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get('https://api.bench.test').intercept({ path: '/micro/ping', method: 'GET' }).reply(200, BODY, { headers: { 'content-type': 'application/json' } }).persist();
+    setGlobalDispatcher(agent);
+    // Node's own fetch, not the undici package's: it reads the global dispatcher slot the package wrote.
+    return { wrap: (fn) => fn(), stop: async () => agent.close(), call: globalThis.fetch };
+  }
+  if (subject === 'harness-captured') {
+    const captured = globalThis.fetch;
+    const { wrap, stop } = await setupHarness();
+    return { wrap, stop, call: captured };
   }
   if (subject === 'harness-undici') {
     const { request } = await import('undici');

@@ -26,7 +26,7 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -100,7 +100,21 @@ const REPEAT_PLAN = [
   ['W4', 'scenarist'],
 ];
 const MEM_SUBJECTS = ['scenarist', 'harness'];
-const MICRO_SUBJECTS = ['floor', 'floor-als', 'interceptor', 'msw', 'scenarist', 'harness', 'undici-floor', 'undici-floor-als', 'undici-mockagent', 'undici-mockagent-als', 'harness-undici'];
+const MICRO_SUBJECTS = [
+  'floor',
+  'floor-als',
+  'interceptor',
+  'msw',
+  'scenarist',
+  'harness',
+  'fetch-mockagent',
+  'harness-captured',
+  'undici-floor',
+  'undici-floor-als',
+  'undici-mockagent',
+  'undici-mockagent-als',
+  'harness-undici',
+];
 
 const SUBJECT_LABEL = {
   harness: 'scenario-harness',
@@ -117,6 +131,8 @@ const SUBJECT_LABEL = {
   'harness-undici': 'scenario-harness (undici.request)',
   'undici-floor': 'pre-built reply dispatcher (undici.request)',
   'undici-floor-als': 'pre-built reply in an AsyncLocalStorage (undici.request)',
+  'fetch-mockagent': "Node's fetch over a global MockAgent",
+  'harness-captured': 'scenario-harness (fetch captured before start)',
 };
 
 const headerFor = (subject) => (subject === 'scenarist' ? SCENARIST_HEADER : HARNESS_HEADER);
@@ -436,6 +452,7 @@ function computeTargets(load, memory, micro) {
   const m = (s) => (micro[s] && micro[s].valid ? micro[s].meanUs : undefined);
   add('micro-vs-floor', 'micro mean per call, harness / patched-fetch floor', div(m('harness'), m('floor')), '<=', 2, [micro.harness, micro.floor]);
   add('undici-vs-mockagent', 'micro undici.request, harness / undici MockAgent', div(m('harness-undici'), m('undici-mockagent')), '<=', 1, [micro['harness-undici'], micro['undici-mockagent']]);
+  add('captured-vs-mockagent', "micro captured fetch, harness / Node's fetch over a global MockAgent", div(m('harness-captured'), m('fetch-mockagent')), '<=', 1, [micro['harness-captured'], micro['fetch-mockagent']]);
   return t;
 }
 
