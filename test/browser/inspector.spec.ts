@@ -84,6 +84,11 @@ test('with 5,000 live test IDs the first load lists the newest 50 at once, and s
     const context = await browser.newContext({ baseURL });
     const inspector = await context.newPage();
     const problems = watchProblems(inspector, baseURL!);
+    // What the page asked the sessions endpoint for: one page of 50 each time, however many are live.
+    const pagesLoaded: Promise<number>[] = [];
+    inspector.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/__harness__/sessions') pagesLoaded.push(response.json().then((body: { sessions: unknown[] }) => body.sessions.length));
+    });
     const started = performance.now();
     await inspector.goto('/__harness__/');
     await expect(inspector.locator('#sessions-count')).toHaveText(/^[\d,]+ test IDs live, newest 50 shown$/);
@@ -93,10 +98,11 @@ test('with 5,000 live test IDs the first load lists the newest 50 at once, and s
     await expect(inspector.locator('#sessions-count')).toHaveText(`1 test ID matching “${tag}-4321”`);
     await expect(inspector.locator('#sessions button[data-test-id]')).toHaveCount(1);
     await expect(inspector.locator(`#sessions button[data-test-id="${tag}-4321"]`)).toContainText('premium');
+    // Timings are for the report only: speed is measured in the benchmarks, not asserted here.
     await testInfo.attach('timings', { body: JSON.stringify({ endpointMs, firstLoadMs }), contentType: 'application/json' });
-    // Generous bounds for a busy two-core machine; the page fetches one page of 50, whatever the count.
-    expect(endpointMs).toBeLessThan(500);
-    expect(firstLoadMs).toBeLessThan(3000);
+    const sizes = await Promise.all(pagesLoaded);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.every((size) => size <= 50), `page sizes ${sizes.join(', ')}`).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   } finally {

@@ -47,7 +47,8 @@ const bodyOf = (attachment: ReportAttachment | undefined) =>
   attachment?.body !== undefined ? Buffer.from(attachment.body, 'base64').toString('utf8') : attachment?.path !== undefined ? readFileSync(attachment.path, 'utf8') : undefined;
 
 test('a failed test gets its journal attached to the report: a readable summary and every entry as JSON', async ({ baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  // A second Playwright run (its own Chromium) beside the suite's four workers: 55-72 s seen on two cores.
+  test.setTimeout(240_000);
   const { report, output, code } = await runFailingSpecs(baseURL!);
   await testInfo.attach('child playwright output', { body: output, contentType: 'text/plain' });
   expect(code, output).toBe(1);
