@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ControlAnswer, ControlCall } from '../core/control/control-call.js';
+import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/control/control-call.js';
 import { knownBodyOf } from '../core/control/known-body.js';
 import { parseJson } from '../core/control/read-json-body.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
+import { consoleLogger } from '../core/dev-utils.js';
+import { isHarnessError } from '../core/errors.js';
 import { getHarnessInternals } from '../core/harness-internals.js';
 
 /**
@@ -175,4 +177,33 @@ export async function handleNodeControlRequest(harness: Harness, req: IncomingMe
   if (answer === null) return false;
   sendAnswer(res, answer);
   return true;
+}
+
+/**
+ * Serve one node:http request: a control request is answered; any other (or a control path
+ * with no endpoint there) is handed to `app` as its test. Shared by `withHarness` and
+ * `scopeIncomingRequests`.
+ * @note A harness that was never started refuses (`NOT_STARTED`, thrown by run()); thrown from
+ * a request listener it would crash the server, so it becomes a 500 that carries the fix.
+ */
+export function serveAsTest(harness: Harness, req: IncomingMessage, res: ServerResponse, app: () => unknown): void {
+  const testId = harness.testIdFrom(req.headers);
+  const runAsTest = () => {
+    try {
+      harness.run(testId, app);
+    } catch (error) {
+      if (!isHarnessError(error) || error.code !== 'NOT_STARTED') throw error;
+      sendAnswer(res, jsonAnswer({ error: error.message }, 500));
+    }
+  };
+  if (!harness.isControlPath(pathnameOf(req.url))) return runAsTest();
+  handleNodeControlRequest(harness, req, res).then(
+    (handled) => {
+      if (!handled) runAsTest();
+    },
+    (error: unknown) => {
+      sendAnswer(res, jsonAnswer({ error: 'Internal server error' }, 500));
+      consoleLogger.error('Failed to answer a control request', error);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { createAccessCheck } from './access/create-access-check.js';
+import { attachedHarness } from './attached-harness.js';
 import { createCallListener } from './answer-call.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
@@ -179,6 +180,13 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       if (!enabled) {
         if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', ... }).`);
         return;
+      }
+      const attached = attachedHarness();
+      if (attached !== undefined && attached !== harness && options.intercept !== false) {
+        throw new HarnessError(
+          'INVALID_OPTIONS',
+          'Failed to start this harness: scenario-harness/register already attached one to this process (node --import scenario-harness/register with HARNESS_ENABLED=true), and two harnesses would answer the same calls. Keep one: remove the --import and keep the app\'s own harness, or remove the app\'s harness.start() and let register answer from HARNESS_SCENARIOS.',
+        );
       }
       if (started === undefined) {
         // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.

@@ -1,6 +1,6 @@
 import { HarnessError } from '../core/errors.js';
 import type { ScenarioMap } from '../core/types.js';
-import { loadScenarioFile } from './load-scenario-file.js';
+import { loadScenarioFile, type ScenarioFile } from './load-scenario-file.js';
 import { mergeScenarioFiles } from './merge-scenario-files.js';
 
 /**
@@ -18,12 +18,20 @@ export async function loadScenarios(...paths: string[]): Promise<ScenarioMap> {
   if (paths.length === 0) throw new TypeError('Expected at least one scenario file path, instead got none. Pass the files: loadScenarios("scenarios/stripe.yaml").');
   const bad = paths.find((path) => typeof path !== 'string' || path === '');
   if (bad !== undefined) throw new TypeError(`Expected every scenario file path to be a non-empty string, instead got ${JSON.stringify(bad) ?? typeof bad}.`);
-  const results = await Promise.allSettled(paths.map((path) => loadScenarioFile(path)));
+  return loadScenarioSet(paths, loadScenarioFile);
+}
+
+/**
+ * Load every path with `loadOne` and merge the maps; every failure is reported at once, each
+ * naming its file, and a scenario ID defined twice names both files.
+ */
+export async function loadScenarioSet(paths: readonly string[], loadOne: (path: string) => Promise<ScenarioFile>): Promise<ScenarioMap> {
+  const results = await Promise.allSettled(paths.map((path) => loadOne(path)));
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1) {
     const messages = failures.map((error) => (error as Error).message);
     throw new HarnessError('INVALID_SCENARIOS', `${failures.length} of ${paths.length} scenario files failed to load:\n\n${messages.join('\n\n')}`, { cause: failures[0] });
   }
-  return mergeScenarioFiles(results.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof loadScenarioFile>>>).value));
+  return mergeScenarioFiles(results.map((result) => (result as PromiseFulfilledResult<ScenarioFile>).value));
 }

@@ -14,6 +14,8 @@ export interface OpenedRedisStore {
 
 export interface OpenRedisStoreOptions {
   url: string;
+  /** Where the URL came from, named in errors. @default '--redis' */
+  setting?: string;
   /** @default the Redis store's own default, shared with embedded harnesses */
   prefix?: string;
   /** Where connection trouble is reported. */
@@ -33,12 +35,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-function unreachable(url: string, reason: string): Error {
-  return new Error(`Failed to connect to Redis at ${url}: ${reason}. Check that Redis runs there and that the URL (--redis redis://host:port) is right.`);
+function unreachable(url: string, reason: string, setting = '--redis'): Error {
+  return new Error(`Failed to connect to Redis at ${url}: ${reason}. Check that Redis runs there and that the URL (${setting} redis://host:port) is right.`);
 }
 
 /** Connect with node-redis (`redis`). The first connection fails fast; later drops are retried. */
-async function openNodeRedis(module: typeof import('redis'), { url, onError }: OpenRedisStoreOptions) {
+async function openNodeRedis(module: typeof import('redis'), { url, onError, setting }: OpenRedisStoreOptions) {
   let connected = false;
   const client = module.createClient({
     url,
@@ -47,7 +49,7 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError }: O
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
       // Before the first connection: give up, so start-up fails with a message. After: keep trying.
-      reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(retries * 200, 2000) : unreachable(url, cause.message)),
+      reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(retries * 200, 2000) : unreachable(url, cause.message, setting)),
     },
   });
   let lastError = '';
@@ -60,7 +62,7 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError }: O
   try {
     await client.connect();
   } catch (error) {
-    throw unreachable(url, (error as Error).message.replace(/^Failed to connect to Redis at .*?: /, ''));
+    throw unreachable(url, (error as Error).message.replace(/^Failed to connect to Redis at .*?: /, ''), setting);
   }
   connected = true;
   // node-redis 5 closes with close(); version 4 only has quit().
@@ -69,7 +71,7 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError }: O
 }
 
 /** Connect with ioredis, when that is the client installed. */
-async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { url, onError }: OpenRedisStoreOptions) {
+async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { url, onError, setting }: OpenRedisStoreOptions) {
   const client = new module.Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastError = '';
   client.on('error', (error: Error) => {
@@ -80,7 +82,7 @@ async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { 
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw unreachable(url, (error as Error).message);
+    throw unreachable(url, (error as Error).message, setting);
   }
   return { client, ping: async () => void (await client.ping()), close: async () => void (await client.quit()) };
 }
@@ -91,19 +93,20 @@ async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { 
  * with every embedded harness that uses the same Redis and prefix.
  */
 export async function openRedisStore(options: OpenRedisStoreOptions): Promise<OpenedRedisStore> {
+  const setting = options.setting ?? '--redis';
   let parsed: URL;
   try {
     parsed = new URL(options.url);
   } catch {
-    throw new Error(`Expected --redis to be a Redis URL such as redis://127.0.0.1:6379, instead got ${quote(options.url)}.`);
+    throw new Error(`Expected ${setting} to be a Redis URL such as redis://127.0.0.1:6379, instead got ${quote(options.url)}.`);
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new Error(`Expected --redis to be a redis:// or rediss:// URL, instead got ${quote(options.url)}.`);
+    throw new Error(`Expected ${setting} to be a redis:// or rediss:// URL, instead got ${quote(options.url)}.`);
   }
   const nodeRedis = await import('redis').catch(() => undefined);
   const ioredis = nodeRedis === undefined ? await import('ioredis').catch(() => undefined) : undefined;
   if (nodeRedis === undefined && ioredis === undefined) {
-    throw new Error('The --redis flag needs a Redis client, and neither "redis" nor "ioredis" is installed. Install one where scenario-harness is installed: npm install redis');
+    throw new Error(`${setting} needs a Redis client, and neither "redis" nor "ioredis" is installed. Install one where scenario-harness is installed: npm install redis`);
   }
   const opened = nodeRedis !== undefined ? await openNodeRedis(nodeRedis, options) : await openIORedis(ioredis!, options);
   const store = createRedisStore({ client: opened.client, ...(options.prefix === undefined ? {} : { prefix: options.prefix }) });

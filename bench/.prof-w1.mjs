@@ -1,0 +1,11 @@
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+const [subject, node, dir] = process.argv.slice(2);
+const child = fork(process.env.APP ?? 'bench/app.js', [subject, 'W1'], { execPath: node, execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`], stdio: 'inherit' });
+const { port } = await new Promise((resolve) => child.on('message', resolve));
+const { HARNESS_HEADER } = await import('./lib/workloads.js');
+if (subject.startsWith('harness')) await fetch(`http://127.0.0.1:${port}/__scenario__`, { method: 'POST', headers: { 'content-type': 'application/json', [HARNESS_HEADER]: 't0000' }, body: '{"scenario":"s0000"}' });
+const result = await autocannon({ url: `http://127.0.0.1:${port}/items/i0000`, connections: 16, duration: 6, headers: { [HARNESS_HEADER]: 't0000' } });
+console.log(subject, Math.round(result.requests.average), 'req/s', result.non2xx, 'non-2xx');
+child.kill('SIGTERM');
+await new Promise((r) => child.on('exit', r));

@@ -1,0 +1,64 @@
+import { didYouMean } from '../core/did-you-mean.js';
+import { HarnessError } from '../core/errors.js';
+import type { UnhandledCallStrategy } from '../core/types.js';
+
+/** What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md. */
+export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL'] as const;
+
+export interface RegisterSettings {
+  /** Scenario files and modules, in the order given. */
+  scenarios: string[];
+  unhandled: UnhandledCallStrategy | undefined;
+  token: string | undefined;
+  redisUrl: string | undefined;
+  journal: boolean;
+  /** Lines to print once: HARNESS_* variables that are not settings (likely typos), with the nearest one. */
+  notes: string[];
+}
+
+const PREFIX = 'HARNESS_';
+const UNHANDLED_MODES: readonly UnhandledCallStrategy[] = ['bypass', 'warn', 'error'];
+const JOURNAL_VALUES: Readonly<Record<string, boolean>> = { on: true, true: true, off: false, false: false };
+
+/** The HARNESS_* variables that are not settings of register, each with the setting it most likely meant. */
+function unknownVariables(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('HARNESS_') && !(REGISTER_VARIABLES as readonly string[]).includes(name))
+    .flatMap((name) => {
+      // Apps have HARNESS_* variables of their own: only a near miss of a setting (compared
+      // without the shared prefix, so HARNESS_CONTROL is not taken for HARNESS_TOKEN) is worth a line.
+      const meant = didYouMean(name.slice(PREFIX.length), REGISTER_VARIABLES.map((setting) => setting.slice(PREFIX.length)));
+      return meant === undefined ? [] : [`${name} is not a setting of scenario-harness/register; did you mean ${PREFIX}${meant}?`];
+    });
+}
+
+/**
+ * The settings in `env`, or `undefined` when `HARNESS_ENABLED` is not `true` (register then
+ * installs nothing). Every invalid value is reported in one `HarnessError`, naming the variable,
+ * what it holds and what it accepts.
+ */
+export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSettings | undefined {
+  if (env.HARNESS_ENABLED !== 'true') return undefined;
+  const problems: string[] = [];
+  const scenarios = (env.HARNESS_SCENARIOS ?? '')
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
+  if (scenarios.length === 0) {
+    problems.push('HARNESS_SCENARIOS is empty: name the scenario files (.json, .yaml, .yml) or modules (.js, .mjs; .ts where Node loads TypeScript), comma-separated, e.g. HARNESS_SCENARIOS=scenarios.yaml.');
+  }
+  const unhandled = env.HARNESS_UNHANDLED;
+  if (unhandled !== undefined && !(UNHANDLED_MODES as readonly string[]).includes(unhandled)) {
+    problems.push(`HARNESS_UNHANDLED is ${JSON.stringify(unhandled)}: expected one of ${UNHANDLED_MODES.map((mode) => JSON.stringify(mode)).join(', ')}.`);
+  }
+  const journal = env.HARNESS_JOURNAL === undefined ? true : JOURNAL_VALUES[env.HARNESS_JOURNAL.toLowerCase()];
+  if (journal === undefined) problems.push(`HARNESS_JOURNAL is ${JSON.stringify(env.HARNESS_JOURNAL)}: expected "on" or "off".`);
+  const token = env.HARNESS_TOKEN;
+  if (token !== undefined && token.trim() === '') problems.push('HARNESS_TOKEN is set but empty: give it the token the tests send, or unset it.');
+  const redisUrl = env.HARNESS_REDIS_URL;
+  if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) problems.push(`HARNESS_REDIS_URL is ${JSON.stringify(redisUrl)}: expected a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379.`);
+  if (problems.length > 0) {
+    throw new HarnessError('INVALID_OPTIONS', `scenario-harness/register cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, notes: unknownVariables(env) };
+}
