@@ -32,6 +32,60 @@ export function hasNoDispatchHeaders(raw: DispatchHeaders): boolean {
   return true;
 }
 
+/** HTTP whitespace around a header value, which `Headers` strips. */
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * A header's value in undici's record form (what `fetch` dispatches: `{ Name: value }`, values
+ * maybe arrays) as `Headers#get` would give it, without building `Headers`; `undefined` for the
+ * other forms, which the caller reads through `headersFromDispatch`.
+ */
+export function recordHeaderValue(raw: DispatchHeaders, lowerName: string): string | null | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Symbol.iterator in raw) return undefined;
+  let found: string | null = null;
+  for (const name in raw as Record<string, unknown>) {
+    if (name.length !== lowerName.length || name.toLowerCase() !== lowerName) continue;
+    const value = (raw as Record<string, unknown>)[name];
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const text = trimHeaderValue(String(item));
+      found = found === null ? text : `${found}, ${text}`;
+    }
+  }
+  return found;
+}
+
+/**
+ * The headers of undici's record form as iterating `Headers` gives them (lower-case names,
+ * sorted, one entry per name with its values joined by `, `, each `set-cookie` on its own),
+ * without building `Headers`; `undefined` for the other forms.
+ */
+export function recordHeaderEntries(raw: DispatchHeaders): [string, string][] | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Symbol.iterator in raw) return undefined;
+  const entries: [string, string][] = [];
+  for (const name in raw as Record<string, unknown>) {
+    const value = (raw as Record<string, unknown>)[name];
+    if (value === undefined || value === null) continue;
+    const lower = name.toLowerCase();
+    for (const item of Array.isArray(value) ? value : [value]) entries.push([lower, trimHeaderValue(String(item))]);
+  }
+  if (entries.length < 2) return entries;
+  // A stable sort keeps the values of one name in the order they were given, as Headers appends them.
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const merged: [string, string][] = [];
+  for (const entry of entries) {
+    const last = merged.at(-1);
+    if (last !== undefined && last[0] === entry[0] && entry[0] !== 'set-cookie') last[1] = `${last[1]}, ${entry[1]}`;
+    else merged.push(entry);
+  }
+  return merged;
+}
+
+/** A header value without the HTTP whitespace around it, as `Headers` keeps it (the regex only when there is some). */
+function trimHeaderValue(text: string): string {
+  return text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.replace(EDGE_WHITESPACE, '') : text;
+}
+
 /**
  * A Fetch `Headers` from undici's header forms: a record (values may be arrays), a flat
  * `[name, value, name, value]` array, or an iterable of pairs.

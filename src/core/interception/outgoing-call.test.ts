@@ -29,6 +29,18 @@ test.each([
   expect(Object.fromEntries(call.headers)).toEqual({ accept: 'a, b', 'x-harness-test-id': 't-1' });
 });
 
+test('a record read in place gives what Headers gives: names in any case merged, edge whitespace trimmed, cookies apart, nulls skipped', () => {
+  const raw = { Accept: 'a', accept: [' b\t'], 'Set-Cookie': ['x=1', 'y=2'], 'X-Empty': null, 'x-harness-test-id': ' t-2 ' };
+  const call = partsCall(raw);
+  const expected = new Headers();
+  for (const [name, value] of [['Accept', 'a'], ['accept', ' b\t'], ['Set-Cookie', 'x=1'], ['Set-Cookie', 'y=2'], ['x-harness-test-id', ' t-2 ']]) expected.append(name!, value!);
+  expect(call.header('ACCEPT')).toBe(expected.get('accept'));
+  expect(call.header('x-harness-test-id')).toBe('t-2');
+  expect(call.header('x-empty')).toBeNull();
+  expect([...call.headerEntries()]).toEqual([...expected]);
+  expect([...call.headers]).toEqual([...expected]);
+});
+
 test('the body is read from what the layer got, once', async () => {
   let reads = 0;
   const call = callFromParts({ method: 'POST', url: new URL('https://api.call.test/x'), headers: [], body: 'a=1', readBody: async (body) => (reads++, Buffer.from(String(body))) });

@@ -1,4 +1,4 @@
-import { hasNoDispatchHeaders, headersFromDispatch, type DispatchHeaders } from './dispatch-options.js';
+import { hasNoDispatchHeaders, headersFromDispatch, recordHeaderEntries, recordHeaderValue, type DispatchHeaders } from './dispatch-options.js';
 
 /**
  * One outgoing call as every interception layer hands it to the engine: the fetch patch, the
@@ -111,11 +111,18 @@ class PartsCall implements OutgoingCall {
   }
 
   header(name: string): string | null {
-    return this.#hasNoHeaders() ? null : this.headers.get(name);
+    if (this.#hasNoHeaders()) return null;
+    // fetch's record of headers is read in place: the test-ID lookup of every call builds no `Headers`.
+    if (this.#headers === undefined) {
+      const value = recordHeaderValue(this.#dispatchHeaders, name.toLowerCase());
+      if (value !== undefined) return value;
+    }
+    return this.headers.get(name);
   }
 
   headerEntries(): Iterable<[string, string]> {
-    return this.#hasNoHeaders() ? NO_HEADERS : this.headers;
+    if (this.#hasNoHeaders()) return NO_HEADERS;
+    return (this.#headers === undefined ? recordHeaderEntries(this.#dispatchHeaders) : undefined) ?? this.headers;
   }
 
   get bodyConsumed(): boolean {
