@@ -61,6 +61,8 @@ async function main() {
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'bypass' });
     stop = async () => server.close();
+  } else if (subject === 'harness-register') {
+    // No harness code: bench/run.js starts this app with --import scenario-harness/register.
   } else if (subject === 'upstream') {
     if (!upstreamPort) throw new Error('upstream subject needs the upstream port');
     origin = `http://127.0.0.1:${upstreamPort}`;

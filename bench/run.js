@@ -26,14 +26,15 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,harness-register,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { toHarnessScenarios } from './lib/harness-glue.js';
 import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
 import { startChild, stopChild } from './lib/proc.js';
 
@@ -73,7 +74,7 @@ const subjectWanted = (s) => !SUBJ || SUBJ.has(s);
 // (W3, W4 do not apply); the Map "limit" and the real upstream do not depend on
 // the number of mocks (W2) and have no scenarios (W3, W4).
 const LOAD_PLAN = [
-  ['W1', ['limit', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal']],
+  ['W1', ['limit', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal', 'harness-register']],
   ['W2-10', ['msw', 'scenarist', 'harness']],
   ['W2-100', ['msw', 'scenarist', 'harness']],
   ['W2-1000', ['msw', 'scenarist', 'harness']],
@@ -91,6 +92,7 @@ const REPEAT_PLAN = [
   ['W1', 'scenarist'],
   ['W1', 'harness'],
   ['W1', 'harness-nojournal'],
+  ['W1', 'harness-register'],
   ['W2-10', 'harness'],
   ['W2-1000', 'harness'],
   ['W3', 'harness'],
@@ -119,6 +121,7 @@ const MICRO_SUBJECTS = [
 const SUBJECT_LABEL = {
   harness: 'scenario-harness',
   'harness-nojournal': 'harness, journal off',
+  'harness-register': 'harness via register',
   scenarist: 'Scenarist',
   msw: 'raw MSW',
   upstream: 'real upstream',
@@ -140,6 +143,19 @@ const headerFor = (subject) => (subject === 'scenarist' ? SCENARIST_HEADER : HAR
 const log = (...a) => console.error(...a);
 
 // ---------------------------------------------------------------- load runs
+
+/**
+ * The app with no harness code, attached by `node --import scenario-harness/register` (the
+ * snapshot's build) with the workload's scenarios written to a file: the zero-code setup.
+ */
+function registerOptions(workload, spec) {
+  const file = path.join(benchDir, 'results', `register-${workload}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(toHarnessScenarios(spec.scenarios)));
+  const snapshot = path.join(benchDir, 'results', 'snapshot', 'node_modules', 'scenario-harness', 'dist', 'register', 'index.js');
+  const register = fs.existsSync(snapshot) ? pathToFileURL(snapshot).href : 'scenario-harness/register';
+  return { execArgv: ['--import', register], env: { HARNESS_ENABLED: 'true', HARNESS_SCENARIOS: file, HARNESS_UNHANDLED: 'bypass' } };
+}
 
 function requestInit(subject, v) {
   const headers = { [headerFor(subject)]: v.testId };
@@ -328,9 +344,9 @@ async function measureLoadInner(workload, subject) {
   let app;
   try {
     if (subject === 'upstream') upstream = await startChild('upstream.js', [workload]);
-    app = await startChild('app.js', [subject, workload, upstream ? String(upstream.msg.port) : '']);
+    app = await startChild('app.js', [subject, workload, upstream ? String(upstream.msg.port) : ''], subject === 'harness-register' ? registerOptions(workload, spec) : {});
     const base = `http://127.0.0.1:${app.msg.port}`;
-    if (subject === 'harness' || subject === 'harness-nojournal' || subject === 'scenarist') await switchAll(base, subject, spec.switches);
+    if (subject.startsWith('harness') || subject === 'scenarist') await switchAll(base, subject, spec.switches);
     const checked = await precheck(base, subject, spec);
     const counters = { next: 0, checked: 0, bad: 0, badSample: null };
     if (CFG.warmup > 0) await runAutocannon(base, subject, spec, CFG.warmup, counters);
@@ -443,6 +459,7 @@ function computeTargets(load, memory, micro) {
   add('W1-vs-scenarist', 'W1 throughput, harness / Scenarist', div(rps('W1', 'harness'), rps('W1', 'scenarist')), '>=', 2, [L('W1', 'harness'), L('W1', 'scenarist')]);
   add('W1-journal', 'W1 throughput, journal on (default) / journal off', div(rps('W1', 'harness'), rps('W1', 'harness-nojournal')), '>=', 0.95, [L('W1', 'harness'), L('W1', 'harness-nojournal')]);
   add('W1-vs-limit', 'W1 throughput, harness / no-call limit', div(rps('W1', 'harness'), rps('W1', 'limit')), '>=', 0.5, [L('W1', 'harness'), L('W1', 'limit')]);
+  add('W1-register', 'W1 throughput, harness via register / via the Express adapter', div(rps('W1', 'harness-register'), rps('W1', 'harness')), '>=', 0.95, [L('W1', 'harness-register'), L('W1', 'harness')]);
   add('W2-flat', 'W2 cost at 1,000 mocks / cost at 10 (harness)', div(rps('W2-10', 'harness'), rps('W2-1000', 'harness')), '<=', 1.1, [L('W2-10', 'harness'), L('W2-1000', 'harness')]);
   add('W3-vs-W1', `W3 cost (${W3_TEST_IDS} test IDs) / W1 cost (harness)`, div(rps('W1', 'harness'), rps('W3', 'harness')), '<=', 1.1, [L('W1', 'harness'), L('W3', 'harness')]);
   add('W4-vs-scenarist', 'W4 switch throughput, harness / Scenarist', div(rps('W4', 'harness'), rps('W4', 'scenarist')), '>=', 1, [L('W4', 'harness'), L('W4', 'scenarist')]);
@@ -464,7 +481,7 @@ function report(results) {
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
   out.push('');
 
-  const loadSubjects = ['harness', 'harness-nojournal', 'scenarist', 'msw', 'upstream', 'limit'];
+  const loadSubjects = ['harness', 'harness-nojournal', 'harness-register', 'scenarist', 'msw', 'upstream', 'limit'];
   const rows = [['workload (req/s; p99 ms)', ...loadSubjects.map((s) => SUBJECT_LABEL[s]), 'harness/Scenarist', 'harness/limit']];
   for (const [w] of LOAD_PLAN) {
     if (!load[w]) continue;
