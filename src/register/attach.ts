@@ -2,8 +2,32 @@ import { markAttached } from '../core/attached-harness.js';
 import { createHarness } from '../core/create-harness.js';
 import { scopeIncomingRequests } from '../adapters/scope-incoming-requests.js';
 import { openRedisStore } from '../server/open-redis-store.js';
+import { createMemoryStore } from '../core/store/memory-store.js';
+import type { SessionStore } from '../core/store/session-store.js';
 import { loadScenarioSources } from './load-scenario-sources.js';
+import { hostSessions } from './process-tree/host-sessions.js';
+import { joinSessions } from './process-tree/join-sessions.js';
+import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
 import type { RegisterSettings } from './read-environment.js';
+
+/**
+ * Where this process keeps sessions: in Redis when asked; else, in a process that register's
+ * first process started (a framework CLI's server, a dev server's workers), in that process's
+ * store; else here, served to every process this one starts, which inherit the address.
+ */
+async function sessionStore(settings: RegisterSettings): Promise<SessionStore> {
+  if (settings.redisUrl !== undefined) {
+    const redis = await openRedisStore({ url: settings.redisUrl, setting: 'HARNESS_REDIS_URL', onError: (message) => console.error(`[scenario-harness] ${message}`) });
+    return redis.store;
+  }
+  if (settings.sessionHost !== undefined) {
+    console.warn(`[scenario-harness] sessions: process ${process.pid} shares the test sessions of the process under register that started it.`);
+    return joinSessions(settings.sessionHost);
+  }
+  const store = createMemoryStore();
+  process.env[SESSION_HOST_VARIABLE] = (await hostSessions(store)).address;
+  return store;
+}
 
 /**
  * Attach a harness to this process from register's settings: load and validate the scenarios,
@@ -13,17 +37,14 @@ import type { RegisterSettings } from './read-environment.js';
 export async function attach(settings: RegisterSettings): Promise<void> {
   for (const note of settings.notes) console.warn(`[scenario-harness] ${note}`);
   const scenarios = await loadScenarioSources(settings.scenarios);
-  const redis =
-    settings.redisUrl === undefined
-      ? undefined
-      : await openRedisStore({ url: settings.redisUrl, setting: 'HARNESS_REDIS_URL', onError: (message) => console.error(`[scenario-harness] ${message}`) });
+  const store = await sessionStore(settings);
   const harness = createHarness({
     enabled: true,
     scenarios,
     ...(settings.unhandled === undefined ? {} : { unhandled: settings.unhandled }),
     ...(settings.token === undefined ? {} : { access: { token: settings.token } }),
     ...(settings.journal ? {} : { journal: false as const }),
-    ...(redis === undefined ? {} : { store: redis.store }),
+    store,
   });
   markAttached(harness);
   await harness.start();

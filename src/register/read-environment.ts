@@ -1,6 +1,8 @@
 import { didYouMean } from '../core/did-you-mean.js';
 import { HarnessError } from '../core/errors.js';
 import type { UnhandledCallStrategy } from '../core/types.js';
+import { parseHostAddress } from './process-tree/join-sessions.js';
+import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
 
 /** What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md. */
 export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL'] as const;
@@ -12,6 +14,8 @@ export interface RegisterSettings {
   token: string | undefined;
   redisUrl: string | undefined;
   journal: boolean;
+  /** Where the first process of this tree under register serves its sessions (set by register for the processes it starts). */
+  sessionHost: string | undefined;
   /** Lines to print once: HARNESS_* variables that are not settings (likely typos), with the nearest one. */
   notes: string[];
 }
@@ -23,7 +27,7 @@ const JOURNAL_VALUES: Readonly<Record<string, boolean>> = { on: true, true: true
 /** The HARNESS_* variables that are not settings of register, each with the setting it most likely meant. */
 function unknownVariables(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
-    .filter((name) => name.startsWith('HARNESS_') && !(REGISTER_VARIABLES as readonly string[]).includes(name))
+    .filter((name) => name.startsWith('HARNESS_') && name !== SESSION_HOST_VARIABLE && !(REGISTER_VARIABLES as readonly string[]).includes(name))
     .flatMap((name) => {
       // Apps have HARNESS_* variables of their own: only a near miss of a setting (compared
       // without the shared prefix, so HARNESS_CONTROL is not taken for HARNESS_TOKEN) is worth a line.
@@ -57,8 +61,16 @@ export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSetting
   if (token !== undefined && token.trim() === '') problems.push('HARNESS_TOKEN is set but empty: give it the token the tests send, or unset it.');
   const redisUrl = env.HARNESS_REDIS_URL;
   if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) problems.push(`HARNESS_REDIS_URL is ${JSON.stringify(redisUrl)}: expected a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379.`);
+  const sessionHost = redisUrl === undefined ? env[SESSION_HOST_VARIABLE] : undefined;
+  if (sessionHost !== undefined) {
+    try {
+      parseHostAddress(sessionHost);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
   if (problems.length > 0) {
     throw new HarnessError('INVALID_OPTIONS', `scenario-harness/register cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
-  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, notes: unknownVariables(env) };
+  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, sessionHost, notes: unknownVariables(env) };
 }
