@@ -14,7 +14,16 @@ import { nextBypassDataCache } from './next-bypass-data-cache.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
 
 interface NextRegistry {
+  /** What createNextHarness() returns, every time: it forwards to `current`. */
   harness?: Harness;
+  /** The harness of the newest definitions; replaced when an edit changes them. */
+  current?: Harness;
+  /** The definitions `current` was created from, as text (see `definitionsText`). */
+  definitions?: string;
+  /** Whether `start()` was called: a harness that replaces `current` starts too. */
+  started?: boolean;
+  /** The first call's options: a harness that replaces `current` takes them, with the new scenarios. */
+  options?: HarnessOptions;
   /** Every harness createNextHarness() returned, from any copy of this module. */
   created: WeakSet<Harness>;
   /** The harness whose inbound requests are scoped (set once: the subscription is for good). */
@@ -33,8 +42,47 @@ function registry(): NextRegistry {
 }
 
 /**
- * The process's one harness for a Next.js app: the first call creates it, every later call (Next
- * loads your harness module once per bundle) returns that same harness and ignores its options.
+ * Scenario definitions as text, functions and RegExps by their source, so that the same module
+ * evaluated once per bundle compares equal and an edit does not. `undefined` when they cannot be
+ * written out (a cycle): then they count as unchanged.
+ */
+function definitionsText(scenarios: ScenarioMap): string | undefined {
+  try {
+    return JSON.stringify(scenarios, (_key, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One harness object for the whole process that always acts as the current one, so route files imported before an edit see the edit too. */
+function forwardToCurrent(state: NextRegistry): Harness {
+  const current = () => state.current!;
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (key === 'start') {
+        return async () => {
+          state.started = true;
+          await current().start();
+        };
+      }
+      const inner = current();
+      const value = Reflect.get(inner, key, inner) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
+    },
+    has: (_target, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
+ * The process's one harness for a Next.js app. Next loads your harness module once per bundle:
+ * every call returns the same harness, answering from the newest definitions — an edit to the
+ * scenarios (`next dev`) applies without a restart, and tests switched before keep their
+ * sessions. Options other than `scenarios` are read on the first call only.
  *
  * @example
  * // harness.ts
@@ -46,10 +94,28 @@ function registry(): NextRegistry {
  */
 export function createNextHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
   const state = registry();
+  const definitions = definitionsText(options.scenarios);
   if (state.harness === undefined) {
-    state.harness = createHarness(options);
+    state.current = createHarness(options);
+    state.definitions = definitions;
+    state.harness = forwardToCurrent(state);
     state.created.add(state.harness);
+  } else if (definitions !== undefined && definitions !== state.definitions && state.current!.enabled) {
+    // An edit (next dev evaluated the module again): the new harness takes over, with the sessions
+    // of the one before (createHarness adopts the store of the harness that answers).
+    const { scenarios } = options;
+    state.definitions = definitions;
+    const before = state.current!;
+    state.current = createHarness({ ...state.options!, scenarios });
+    if (state.started) {
+      // Once the edited harness answers, the one before is stopped: nothing references it any more.
+      state.current.start().then(
+        () => before.stop(),
+        (error: unknown) => consoleLogger.error(`Failed to start the harness with the edited scenarios: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
   }
+  state.options ??= options as HarnessOptions;
   return state.harness as unknown as Harness<S>;
 }
 

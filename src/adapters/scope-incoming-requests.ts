@@ -1,6 +1,7 @@
 import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Server as HttpsServer } from 'node:https';
 import type { Harness } from '../core/create-harness.js';
+import { answeringHarness } from '../core/answering-harness.js';
 import { HarnessError } from '../core/errors.js';
 import { serveAsTest } from './_node-http.js';
 
@@ -27,7 +28,8 @@ export function scopingHarness(): Harness | undefined {
  * Every inbound request on this process's node:http and node:https servers runs as its test,
  * whatever framework (or none) created the server, and the harness's control endpoints are
  * answered before the app sees them: the glue `scenario-harness/register` installs. One
- * harness per process; calling it again with the same harness returns the same undo.
+ * harness per process; calling it again with the same harness returns the same undo, and with
+ * the harness that took over from it (its module evaluated again) moves the servers to that one.
  * @returns a function that puts the servers' `emit` back.
  *
  * @example
@@ -42,19 +44,26 @@ export function scopeIncomingRequests(harness: Harness): () => void {
   const existing = currentScoping();
   if (existing !== undefined) {
     if (existing.harness === harness) return existing.undo;
+    // The module that scoped the servers was evaluated again (a dev server's reload): its new
+    // harness, now the one answering, takes the servers over.
+    if (answeringHarness()?.harness === harness) {
+      existing.harness = harness;
+      return existing.undo;
+    }
     throw new HarnessError(
       'INVALID_OPTIONS',
       'Failed to scope incoming requests: another harness already answers this process\'s servers (scenario-harness/register, or an earlier scopeIncomingRequests()). One harness per process: remove the second one.',
     );
   }
 
+  const scoping: Scoping = { harness, undo: () => {} };
   const restores = [HttpServer.prototype, HttpsServer.prototype].map((prototype) => {
     const own = Object.getOwnPropertyDescriptor(prototype, 'emit');
     const original = prototype.emit as Emit;
     const emit: Emit = function (this: HttpServer, event, ...args) {
       if (event !== 'request') return original.call(this, event, ...args);
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      serveAsTest(harness, req, res, () => original.call(this, event, req, res));
+      serveAsTest(scoping.harness, req, res, () => original.call(this, event, req, res));
       return true;
     };
     // @note Wrapping `emit` of the server classes (as OpenTelemetry's http instrumentation does)
@@ -67,12 +76,9 @@ export function scopeIncomingRequests(harness: Harness): () => void {
     };
   });
 
-  const scoping: Scoping = {
-    harness,
-    undo() {
-      for (const restore of restores) restore();
-      if (currentScoping() === scoping) delete (globalThis as Record<symbol, Scoping | undefined>)[SCOPING_KEY];
-    },
+  scoping.undo = () => {
+    for (const restore of restores) restore();
+    if (currentScoping() === scoping) delete (globalThis as Record<symbol, Scoping | undefined>)[SCOPING_KEY];
   };
   (globalThis as Record<symbol, Scoping | undefined>)[SCOPING_KEY] = scoping;
   return scoping.undo;

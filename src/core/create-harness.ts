@@ -1,4 +1,5 @@
 import { createAccessCheck } from './access/create-access-check.js';
+import { answeringHarness, becomeAnswering, leaveAnswering } from './answering-harness.js';
 import { attachedHarness } from './attached-harness.js';
 import { createCallListener } from './answer-call.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
@@ -140,7 +141,11 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   // A disabled harness never matches a call, so it skips the (slow) backtracking check.
   const compiled = compileScenarios(definitions, { checkRegexes: enabled });
   const catalogue = catalogueOf(definitions, compiled.keys(), (id) => compiled.get(id)?.variants.keys() ?? []);
-  const store = options.store ?? createMemoryStore();
+  // A harness created while another answers (its module evaluated again by a dev server) keeps
+  // that one's sessions, so tests switched before the reload keep their scenario, state and journal.
+  const sideBySide = options.sideBySide === true || options.intercept === false;
+  const adopted = options.store === undefined && enabled && !sideBySide ? answeringHarness()?.store : undefined;
+  const store = options.store ?? adopted ?? createMemoryStore();
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
@@ -173,6 +178,19 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     return DEFAULT_TEST_ID;
   }
 
+  /** Become the harness that answers this process's calls; one before it (same module, evaluated again) stops answering them. */
+  async function answerInsteadOfPrevious(): Promise<void> {
+    const { superseded, firstTime } = await becomeAnswering({ harness, store, supersede: () => removeCallListener(listener), resume: () => addCallListener(listener) });
+    if (!superseded || !firstTime) return;
+    const sessions =
+      adopted === store
+        ? 'tests switched before keep their scenario, state, sequence positions and journal'
+        : 'it has a store of its own (the store option), so tests switched before start again from default unless both stores are the same Redis';
+    logger.warn(
+      `A harness was already answering in this process: the module that creates it was evaluated again (a dev server reloading it after an edit) or the package is loaded twice. The newest one answers from now on, with its definitions; ${sessions}. To run harnesses side by side on purpose, create each with sideBySide: true. (Logged once.)`,
+    );
+  }
+
   const harness: Harness<S> = {
     enabled,
     endpoints,
@@ -190,7 +208,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       }
       if (started === undefined) {
         // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.
-        const starting = options.intercept === false ? Promise.resolve() : addCallListener(listener);
+        const starting = options.intercept === false ? Promise.resolve() : addCallListener(listener).then(() => (sideBySide ? undefined : answerInsteadOfPrevious()));
         started = starting;
         guard.starting(starting);
         starting.then(
@@ -208,6 +226,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       if (started === undefined) return;
       await started.catch(() => {});
       started = undefined;
+      // The harness this one superseded (if still started) answers again, before this one lets go.
+      await leaveAnswering(harness);
       if (options.intercept !== false) await removeCallListener(listener);
     },
     async handle(request) {

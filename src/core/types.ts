@@ -234,8 +234,19 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   endpoints?: HarnessEndpoints;
   /** @default 'warn' */
   unhandled?: UnhandledCallStrategy;
-  /** Where sessions live. @default an in-memory store */
+  /**
+   * Where sessions live. @default an in-memory store, or the store of the harness already
+   * answering in this process (see `sideBySide`)
+   */
   store?: SessionStore;
+  /**
+   * One harness answers a process's calls: when a second one starts (its module evaluated again by
+   * a dev server after an edit, or a second copy of the package), the newest answers, with the
+   * sessions of the one before (one warning says so). `true` opts out, for harnesses meant to run
+   * at the same time: each keeps its own store, and a call goes to the first whose mocks answer it.
+   * @default false
+   */
+  sideBySide?: boolean;
   /** Where the start-up line, warnings and errors are written. @default console, prefixed `[scenario-harness]` */
   logger?: Logger;
   /**

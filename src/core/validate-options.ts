@@ -66,6 +66,9 @@ export function validateOptions(options: HarnessOptions): void {
   if (options.announce !== undefined && typeof options.announce !== 'boolean') {
     fail(`expected "announce" to be true or false, instead got ${describe(options.announce)}.`);
   }
+  if (options.sideBySide !== undefined && typeof options.sideBySide !== 'boolean') {
+    fail(`expected "sideBySide" to be true or false, instead got ${describe(options.sideBySide)}.`);
+  }
   if (options.unhandled !== undefined && typeof options.unhandled !== 'function' && !UNHANDLED.includes(options.unhandled as string)) {
     fail(`expected "unhandled" to be 'bypass', 'warn', 'error' or a function, instead got ${describe(options.unhandled)}.`);
   }

@@ -43,9 +43,9 @@ test('a stopped harness can be started again', async () => {
   await harness.stop();
 });
 
-test('two started harnesses share one interceptor; stopping one keeps the other answering', async () => {
-  const one = createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [{ url: 'https://one.test/', response: { body: 'one' } }] } } });
-  const two = createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [{ url: 'https://two.test/', response: { body: 'two' } }] } } });
+test('two harnesses started side by side share one interceptor; stopping one keeps the other answering', async () => {
+  const one = createHarness({ enabled: true, sideBySide: true, scenarios: { default: { name: 'D', mocks: [{ url: 'https://one.test/', response: { body: 'one' } }] } } });
+  const two = createHarness({ enabled: true, sideBySide: true, scenarios: { default: { name: 'D', mocks: [{ url: 'https://two.test/', response: { body: 'two' } }] } } });
   await Promise.all([one.start(), two.start()]);
   expect([await (await fetch('https://one.test/')).text(), await (await fetch('https://two.test/')).text()]).toEqual(['one', 'two']);
   await one.stop();
