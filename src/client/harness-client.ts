@@ -336,7 +336,9 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
 
   async #send(action: string, method: string, path: string, data?: unknown): Promise<ControlResponse> {
     const url = this.#url(action, path);
-    const headers = { ...this.headers, ...this.#credentials, ...(data === undefined ? {} : { 'content-type': 'application/json' }) };
+    // @note Every call says JSON, a bodiless DELETE included: SvelteKit's and Astro's CSRF checks
+    // refuse a cross-site-looking DELETE or POST with no content type (or text/plain) in production.
+    const headers = { ...this.headers, ...this.#credentials, 'content-type': 'application/json' };
     const init = { method, headers, redirect: 'manual' as const, ...(data === undefined ? {} : { body: JSON.stringify(data) }) };
     for (let attempt = 1; ; attempt += 1) {
       try {

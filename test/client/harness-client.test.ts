@@ -102,6 +102,24 @@ test('every control call carries the test ID as x-harness-test-id and as the bag
   expect(seen.map(({ headers }) => [headers['x-harness-test-id'], headers.baggage])).toEqual(Array(5).fill(['checkout test/1', 'harness-test-id=checkout%20test%2F1']));
 });
 
+test('every control call, a bodiless DELETE included, says content-type: application/json (SvelteKit\'s and Astro\'s CSRF checks refuse none or text/plain), from the client and the Playwright fixture', async () => {
+  const request = await playwrightRequest.newContext();
+  try {
+    for (const harnessClient of [createHarnessClient({ baseURL: origin }), new HarnessClient({ request, testId: `pw-${randomUUID()}`, baseURL: origin })]) {
+      seen.length = 0;
+      await harnessClient.switchScenario('premium');
+      await harnessClient.getActiveScenario();
+      await harnessClient.getState();
+      await harnessClient.calls();
+      await harnessClient.clearCalls();
+      await harnessClient.endTest();
+      expect(seen.map(({ headers }) => headers['content-type'])).toEqual(Array(6).fill('application/json'));
+    }
+  } finally {
+    await request.dispose();
+  }
+});
+
 test('listScenarios returns the app\'s catalogue', async () => {
   const scenarios = await client().listScenarios();
   expect(scenarios.map(({ id }) => id)).toEqual(Object.keys(shopScenarios));
