@@ -25,3 +25,11 @@ test('the header wins over baggage; an empty header defers to baggage', () => {
   expect(readTestId(new Headers({ 'x-harness-test-id': 'from-header', baggage: 'harness-test-id=from-baggage' }))).toBe('from-header');
   expect(readTestId(new Headers({ 'x-harness-test-id': '', baggage: 'harness-test-id=from-baggage' }))).toBe('from-baggage');
 });
+
+test('any Headers-like with get() is read as headers: the undici package\'s class, a framework\'s polyfill', async () => {
+  const { Headers: UndiciHeaders } = await import('undici');
+  expect(new UndiciHeaders() instanceof Headers).toBe(false);
+  expect(readTestId(new UndiciHeaders({ 'x-harness-test-id': 'from-undici' }))).toBe('from-undici');
+  const polyfill = { get: (name: string) => ({ baggage: 'harness-test-id=from-polyfill' })[name] ?? null };
+  expect(readTestId(polyfill)).toBe('from-polyfill');
+});

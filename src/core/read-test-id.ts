@@ -1,11 +1,19 @@
 import { readBaggageTestId } from './baggage.js';
 import { DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 
-/** Headers as the Fetch API has them, or as node:http has them. */
-export type HeadersLike = Headers | Record<string, string | string[] | undefined>;
+/** Anything with the Fetch API's `get(name)`: the global `Headers`, the `undici` package's, a framework's polyfill. */
+export interface HeadersGetter {
+  get(name: string): string | null | undefined;
+}
+
+/** Headers as the Fetch API has them (any class with `get()`), or as node:http has them. */
+export type HeadersLike = Headers | HeadersGetter | Record<string, string | string[] | undefined>;
 
 function headerOf(headers: HeadersLike, name: string): string | string[] | null | undefined {
-  return headers instanceof Headers ? headers.get(name) : headers[name];
+  // @note By shape, not `instanceof Headers`: the undici package's Headers, or a framework's
+  // polyfill, is another class, and read as a record it would have no header at all.
+  if (typeof (headers as HeadersGetter).get === 'function') return (headers as HeadersGetter).get(name);
+  return (headers as Record<string, string | string[] | undefined>)[name];
 }
 
 /**
