@@ -35,8 +35,11 @@ afterAll(async () => {
 
 const control = (path: string, init: RequestInit = {}) => new Request(`http://app.test${path}`, init);
 
-test('createNextHarness returns the one harness of the process however often the module is loaded', () => {
-  expect(createNextHarness({ enabled: false, scenarios: {} })).toBe(harness);
+test('createNextHarness returns the one harness of the process however often the module is loaded (options after the first: only edited scenarios count)', () => {
+  // Another bundle evaluating the same module: the same definitions, in a new object.
+  expect(createNextHarness({ enabled: false, scenarios: { ...conformanceScenarios }, unhandled: 'bypass' })).toBe(harness);
+  expect(harness.enabled).toBe(true);
+  expect(harness.listScenarios().map((scenario) => scenario.id)).toEqual(Object.keys(conformanceScenarios));
 });
 
 test('registerHarness runs every inbound node:http request as the test its header names', async () => {
