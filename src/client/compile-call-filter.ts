@@ -32,6 +32,11 @@ export interface CompiledCallFilter {
   isNear(entry: JournalEntry): boolean;
   /** The first criterion `entry` fails, as `body.amount: expected 5000, received 4000`; `undefined` when it passes. */
   reasonFor(entry: JournalEntry): string | undefined;
+  /**
+   * The entries that pass every criterion but the body, whose body the journal cut at
+   * `maxBodyBytes`: whether they match cannot be told, so a count of matches cannot be trusted.
+   */
+  unsure(entries: readonly JournalEntry[]): JournalEntry[];
 }
 
 const FILTER_KEYS = ['method', 'url', 'unanswered', 'mockId', 'body'];
@@ -96,6 +101,8 @@ export function compileCallFilter(filter: CallFilter, where: string): CompiledCa
   return {
     description,
     select: (entries) => filterCalls(entries, journalFilter).filter((entry) => bodyReason(entry) === undefined),
+    unsure: (entries) =>
+      matcher === undefined ? [] : filterCalls(entries, journalFilter).filter((entry) => entry.requestBodyTruncated === true && bodyReason(entry) !== undefined),
     // With a URL in the filter, the calls to that URL; else, with a method, the calls of that method.
     isNear: (entry) => (filter.url !== undefined ? sameUrl(entry) : method === undefined || entry.method === method),
     reasonFor(entry) {

@@ -273,9 +273,17 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     }
     const entries = await this.#readCalls(`read the calls of test ${quote(this.testId)}`);
     const matched = compiled.select(entries);
-    if (times === undefined ? matched.length > 0 : matched.length === times) return matched;
     const wanted = times === undefined ? 'at least once' : times === 0 ? 'never' : times === 1 ? 'exactly once' : `exactly ${times} times`;
     const expected = `Expected test ${quote(this.testId)} to call ${compiled.description} ${wanted}`;
+    // An exact count over calls whose body the journal cut could pass on a call it never saw: fail instead.
+    const unsure = times === undefined ? [] : compiled.unsure(entries);
+    if (unsure.length > 0) {
+      const listed = unsure.map((entry) => `  ${describeCall(entry)}`).join('\n');
+      throw new Error(
+        `${expected}, but ${unsure.length === 1 ? '1 call' : `${unsure.length} calls`} to it had a body over the journal's maxBodyBytes, kept cut, so whether it matches cannot be told (${matched.length} matched):\n${listed}\nRaise journal.maxBodyBytes in createHarness({ journal: { maxBodyBytes } }) above the body's size.`,
+      );
+    }
+    if (times === undefined ? matched.length > 0 : matched.length === times) return matched;
     if (matched.length === 0) throw new Error(`${expected}, but it made no such call.\n${describeCallsSeen(entries, compiled)}`);
     const listed = matched.map((entry) => `  ${describeCall(entry)}`).join('\n');
     throw new Error(`${expected}, but it made ${matched.length === 1 ? '1 such call' : `${matched.length} such calls`}:\n${listed}`);

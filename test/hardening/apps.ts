@@ -14,13 +14,15 @@ export interface App {
 export type AppKind = 'express, parser before' | 'express, parser after' | 'node:http';
 export const APP_KINDS: readonly AppKind[] = ['express, parser before', 'express, parser after', 'node:http'];
 
-async function listen(server: Server): Promise<App> {
+async function listen(server: Server, harness: Harness): Promise<App> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      // The next app's harness must not take this one's sessions over (one harness answers per process).
+      await harness.stop();
     },
   };
 }
@@ -35,6 +37,7 @@ export function startApp(kind: AppKind, harness: Harness): Promise<App> {
           res.end(JSON.stringify({ app: true, testId: harness.currentTestId() }));
         }),
       ),
+      harness,
     );
   }
   const app = express();
@@ -42,7 +45,7 @@ export function startApp(kind: AppKind, harness: Harness): Promise<App> {
   app.use(harnessMiddleware(harness));
   if (kind === 'express, parser after') app.use(express.json());
   app.all('/{*path}', (_req, res) => void res.json({ app: true, testId: harness.currentTestId() }));
-  return listen(createServer(app));
+  return listen(createServer(app), harness);
 }
 
 export interface RawResponse {
