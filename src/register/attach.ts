@@ -1,5 +1,6 @@
 import { markAttached } from '../core/attached-harness.js';
 import { createHarness } from '../core/create-harness.js';
+import { LOG_PREFIX, type Logger } from '../core/dev-utils.js';
 import { scopeIncomingRequests } from '../adapters/scope-incoming-requests.js';
 import { openRedisStore } from '../server/open-redis-store.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
@@ -9,6 +10,17 @@ import { hostSessions } from './process-tree/host-sessions.js';
 import { joinSessions } from './process-tree/join-sessions.js';
 import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
 import type { RegisterSettings } from './read-environment.js';
+
+/**
+ * Every line on stderr, the start-up line too: register runs in every Node process a tool starts
+ * (NODE_OPTIONS), and some of them print results on stdout for another program to parse (next
+ * build reads `tsc --showConfig`'s stdout as JSON).
+ */
+const stderrLogger: Logger = {
+  info: (message) => console.error(`${LOG_PREFIX} ${message}`),
+  warn: (message) => console.error(`${LOG_PREFIX} ${message}`),
+  error: (message, error) => (error === undefined ? console.error(`${LOG_PREFIX} ${message}`) : console.error(`${LOG_PREFIX} ${message}`, error)),
+};
 
 /**
  * Where this process keeps sessions: in Redis when asked; else, in a process that register's
@@ -41,6 +53,7 @@ export async function attach(settings: RegisterSettings): Promise<void> {
   const harness = createHarness({
     enabled: true,
     scenarios,
+    logger: stderrLogger,
     ...(settings.unhandled === undefined ? {} : { unhandled: settings.unhandled }),
     ...(settings.token === undefined ? {} : { access: { token: settings.token } }),
     ...(settings.journal ? {} : { journal: false as const }),

@@ -115,3 +115,11 @@ test('an app that starts a harness of its own under register gets one clear erro
   expect(stdout).not.toContain('started a second harness');
   expect(stderr).toContain('scenario-harness/register already attached one to this process');
 });
+
+test('register leaves stdout to the program: a tool whose output another program parses (next build reads tsc --showConfig as JSON) prints exactly its own', async () => {
+  const tool = file('prints-json.mjs', "process.stdout.write(JSON.stringify({ compilerOptions: { strict: true } }) + '\\n');\n");
+  const { code, stdout, stderr } = await runWithRegister(tool, appEnv({ HARNESS_ENABLED: 'true', HARNESS_SCENARIOS: CONFORMANCE_SCENARIOS }));
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({ compilerOptions: { strict: true } });
+  expect(stderr).toContain('[scenario-harness] on: intercepting outgoing calls');
+});

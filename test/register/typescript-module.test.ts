@@ -61,8 +61,8 @@ function startPlain(): Promise<{ answer?: string; code?: number | null; stdout: 
 }
 
 test.runIf(stripsTypes)(`Node ${process.versions.node} loads a .ts scenario module by itself`, async () => {
-  const { answer, stdout } = await startPlain();
-  expect(stdout).toContain('[scenario-harness] on: intercepting outgoing calls with 1 scenario');
+  const { answer, stderr } = await startPlain();
+  expect(stderr).toContain('[scenario-harness] on: intercepting outgoing calls with 1 scenario');
   expect(answer).toBe('hello from TypeScript');
 });
 
