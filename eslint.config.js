@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'examples/next-app/.next/', 'examples/next-app/next-env.d.ts', 'examples/nextjs/.next/', 'examples/nextjs/next-env.d.ts', 'bench/results/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'node_modules/', 'examples/next-app/.next/', 'examples/next-app/next-env.d.ts', 'examples/nextjs/.next/', 'examples/nextjs/next-env.d.ts', 'test/register/fixtures/next-plain-app/.next/', 'test/register/fixtures/next-plain-app/next-env.d.ts', 'test/register/fixtures/*.dev-*/', 'bench/results/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
