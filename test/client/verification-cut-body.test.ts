@@ -5,12 +5,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHarness } from 'scenario-harness';
+import { createHarness, defineScenarios } from 'scenario-harness';
 import { createHarnessClient } from 'scenario-harness/client';
 import { withHarness } from 'scenario-harness/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-const scenarios = { default: { name: 'Uploads work', mocks: [{ method: 'POST', url: 'https://api.upload.test/files', response: { status: 201, body: { ok: true } } }] } };
+const scenarios = defineScenarios({ default: { name: 'Uploads work', mocks: [{ method: 'POST', url: 'https://api.upload.test/files', response: { status: 201, body: { ok: true } } }] } });
 const harness = createHarness({ enabled: true, announce: false, unhandled: 'error', scenarios, journal: { maxBodyBytes: 64 } });
 let server: Server;
 let origin: string;
