@@ -66,11 +66,13 @@ async function main() {
   } else if (subject === 'upstream') {
     if (!upstreamPort) throw new Error('upstream subject needs the upstream port');
     origin = `http://127.0.0.1:${upstreamPort}`;
-  } else if (subject !== 'limit') {
+  } else if (subject !== 'limit' && subject !== 'limit-register-off') {
     throw new Error(`unknown subject ${subject}`);
   }
 
-  if (subject === 'limit') {
+  // limit-register-off: the limit app started with --import scenario-harness/register and
+  // HARNESS_ENABLED unset, as in production: register must cost it nothing.
+  if (subject === 'limit' || subject === 'limit-register-off') {
     const answers = answerMap(spec);
     app.get('/items/:id', (req, res) => {
       const body = answers.get(mapKey('GET', `/items/${req.params.id}`));
