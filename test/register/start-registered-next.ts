@@ -1,20 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NextTarget } from '../adapters/fixtures/next-build.js';
+import { startServerGroup, type ServerGroup } from '../support/start-server-group.js';
 import { cleanEnv } from './start-registered-app.js';
 
 const BUILT_REGISTER = fileURLToPath(new URL('../../dist/register/index.js', import.meta.url));
 
-export interface RegisteredNext {
-  /** `http://127.0.0.1:<port>`, as Next printed it. */
-  origin: string;
-  url(path: string): string;
-  /** What the processes of the tree printed so far, stdout and stderr as they came: register's start-up lines (stdout), the harness's errors (stderr), Next's own. */
-  output(): string;
-  /** Ends the whole process group: `next dev` forks its server and workers. */
-  close(): Promise<void>;
-}
+/** A Next.js server under register: its process group (next dev forks its server and workers). */
+export type RegisteredNext = ServerGroup;
 
 /**
  * `next start` or `next dev` the app in `dir` on a free loopback port with the harness attached
@@ -28,45 +21,12 @@ export async function startNextWithRegister(target: NextTarget, mode: 'start' | 
   if (!existsSync(BUILT_REGISTER)) {
     throw new Error(`${BUILT_REGISTER} is missing: run \`npm run build\` first (npm test builds before vitest). Next.js loads scenario-harness/register from the built package.`);
   }
-  const child = spawn(process.execPath, [target.bin, mode, '--hostname', '127.0.0.1', '--port', '0'], {
+  return startServerGroup({
+    args: [target.bin, mode, '--hostname', '127.0.0.1', '--port', '0'],
     cwd: dir,
     // NODE_ENV out: vitest sets `test`, and Next chooses its own per command.
     env: cleanEnv({ NODE_ENV: undefined, NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: '--import=scenario-harness/register', ...env }),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const killGroup = () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // the group is gone already
-    }
-  };
-  process.once('exit', killGroup);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  let ready = false;
-  return await new Promise<RegisteredNext>((resolve, reject) => {
-    const onOutput = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready) return;
-      const origin = /Local:\s+(http:\/\/[^\s/]+)/.exec(output)?.[1];
-      if (origin === undefined || !/Ready in/.test(output)) return;
-      ready = true;
-      resolve({
-        origin,
-        url: (path) => `${origin}${path}`,
-        output: () => output,
-        close: async () => {
-          process.off('exit', killGroup);
-          killGroup();
-          await exited;
-        },
-      });
-    };
-    child.stdout.on('data', onOutput);
-    child.stderr.on('data', onOutput);
-    child.once('error', reject);
-    void exited.then(() => reject(new Error(`next ${mode} exited with code ${child.exitCode} before it was ready:\n${output}`)));
+    readyAt: (output) => (/Ready in/.test(output) ? /Local:\s+(http:\/\/[^\s/]+)/.exec(output)?.[1] : undefined),
+    what: `next ${mode}`,
   });
 }

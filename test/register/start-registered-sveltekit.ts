@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, watch, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAlive, withLock } from '../support/cross-process-lock.js';
+import { runCommand } from '../support/run-command.js';
+import { startServerGroup, type ServerGroup } from '../support/start-server-group.js';
 import { cleanEnv } from './start-registered-app.js';
 
 /** The SvelteKit app every major serves: plain JavaScript, no line of scenario-harness. */
@@ -80,70 +82,9 @@ function hashOf(files: string[], base: string, extra = ''): string {
   return hash.digest('hex');
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} failed with exit code ${code} in ${cwd}:\n${output.slice(-4000)}`))));
-  });
-}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
-/** Resolves once `lock` is gone, or its holder died (then removes it). */
-function lockReleased(lock: string): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (existsSync(lock)) {
-        const pid = Number(readFileSync(lock, 'utf8'));
-        if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) return;
-        try {
-          unlinkSync(lock);
-        } catch {
-          // another waiter removed it first
-        }
-      }
-      watcher.close();
-      resolve();
-    };
-    const watcher = watch(tmpdir(), (_event, name) => {
-      if (name === null || name === basename(lock)) check();
-    });
-    check();
-  });
-}
 
-/** Run `task` holding a lock file named after `name`; another process (or test file) holding it is waited for. */
-async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const lock = join(tmpdir(), `scenario-harness-sveltekit-${createHash('sha256').update(name).digest('hex').slice(0, 12)}.lock`);
-  for (;;) {
-    let fd: number;
-    try {
-      fd = openSync(lock, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await lockReleased(lock);
-      continue;
-    }
-    try {
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return await task();
-    } finally {
-      unlinkSync(lock);
-    }
-  }
-}
 
 /**
  * The major's packages and the package's own dependencies, installed from the npm registry once
@@ -155,14 +96,14 @@ async function prepareInstall(target: SvelteKitTarget): Promise<void> {
   if (!existsSync(join(ROOT, 'dist', 'register', 'index.js'))) {
     throw new Error(`${join(ROOT, 'dist')} is missing: run \`npm run build\` first (npm test builds before vitest). The SvelteKit apps load scenario-harness/register from the built package.`);
   }
-  await withLock(target.home, async () => {
+  await withLock('sveltekit', target.home, async () => {
     if (!existsSync(viteBin(target))) {
       const staging = `${target.home}.installing-${process.pid}`;
       rmSync(staging, { recursive: true, force: true });
       mkdirSync(staging, { recursive: true });
       const dependencies = { ...rootPackage.dependencies, ...target.packages };
       writeFileSync(join(staging, 'package.json'), JSON.stringify({ name: basename(target.home), private: true, dependencies }, null, 2));
-      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], staging, cleanEnv({ NODE_OPTIONS: undefined }));
+      await runCommand('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], staging, cleanEnv({ NODE_OPTIONS: undefined }));
       rmSync(target.home, { recursive: true, force: true });
       renameSync(staging, target.home);
     }
@@ -197,10 +138,10 @@ export async function ensureSvelteKitBuild(target: SvelteKitTarget): Promise<str
   const key = hashOf(filesUnder(SVELTEKIT_APP), SVELTEKIT_APP, JSON.stringify(target.packages));
   const isBuilt = () => existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { key?: string }).key === key;
   if (isBuilt()) return dir;
-  await withLock(dir, async () => {
+  await withLock('sveltekit', dir, async () => {
     if (isBuilt()) return;
     copyApp(dir);
-    await run(process.execPath, [viteBin(target), 'build'], dir, appEnv({}));
+    await runCommand(process.execPath, [viteBin(target), 'build'], dir, appEnv({}));
     writeFileSync(marker, JSON.stringify({ key }));
   });
   return dir;
@@ -222,15 +163,8 @@ export async function prepareSvelteKitDevCopy(target: SvelteKitTarget): Promise<
   return dir;
 }
 
-export interface RegisteredSvelteKit {
-  /** `http://127.0.0.1:<port>`, as Vite or adapter-node printed it. */
-  origin: string;
-  url(path: string): string;
-  /** What the app printed so far, stdout and stderr together (register's lines among them). */
-  output(): string;
-  /** Ends the app's whole process group. */
-  close(): Promise<void>;
-}
+/** A SvelteKit server under register: its process group, its output without ANSI colours. */
+export type RegisteredSvelteKit = ServerGroup;
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -243,47 +177,17 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * `PROTOCOL_HEADER` (`x-forwarded-proto`, as behind a proxy): without it SvelteKit assumes https,
  * and refuses a form post from `http://` as cross-site.
  */
-export function startSvelteKitWithRegister(target: SvelteKitTarget, mode: 'dev' | 'production', dir: string, env: Record<string, string>): Promise<RegisteredSvelteKit> {
+export async function startSvelteKitWithRegister(target: SvelteKitTarget, mode: 'dev' | 'production', dir: string, env: Record<string, string>): Promise<RegisteredSvelteKit> {
   const args = mode === 'dev' ? [viteBin(target), 'dev', '--host', '127.0.0.1', '--port', '0'] : ['build/index.js'];
   const modeEnv = mode === 'dev' ? {} : { HOST: '127.0.0.1', PORT: '0', PROTOCOL_HEADER: 'x-forwarded-proto' };
-  const child = spawn(process.execPath, args, {
-    cwd: dir,
-    env: appEnv({ NODE_OPTIONS: '--import=scenario-harness/register', ...modeEnv, ...env }),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const killGroup = () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // the group is gone already
-    }
-  };
-  process.once('exit', killGroup);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Vite prints `Local:   http://127.0.0.1:<port>/` (Vite 7 takes port 0 as "from 5173 up"), adapter-node `Listening on http://127.0.0.1:<port>`.
   const ready = mode === 'dev' ? /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/ : /Listening on (http:\/\/127\.0\.0\.1:\d+)/;
-  let raw = '';
-  const output = () => raw.replace(ANSI, '');
-  return new Promise((resolve, reject) => {
-    const onOutput = (chunk: Buffer) => {
-      raw += chunk.toString();
-      const origin = ready.exec(output())?.[1];
-      if (origin === undefined) return;
-      resolve({
-        origin,
-        url: (path) => `${origin}${path}`,
-        output,
-        close: async () => {
-          process.off('exit', killGroup);
-          killGroup();
-          await exited;
-        },
-      });
-    };
-    child.stdout.on('data', onOutput);
-    child.stderr.on('data', onOutput);
-    child.once('error', reject);
-    void exited.then(() => reject(new Error(`${mode === 'dev' ? 'vite dev' : 'node build/index.js'} exited with code ${child.exitCode} before it listened:\n${output()}`)));
+  const server = await startServerGroup({
+    args,
+    cwd: dir,
+    env: appEnv({ NODE_OPTIONS: '--import=scenario-harness/register', ...modeEnv, ...env }),
+    readyAt: (output) => ready.exec(output.replace(ANSI, ''))?.[1],
+    what: mode === 'dev' ? 'vite dev' : 'node build/index.js',
   });
+  return { ...server, output: () => server.output().replace(ANSI, '') };
 }
