@@ -13,7 +13,8 @@
  *   used instead, the way the Playwright guide describes (`PLAYWRIGHT_CHROMIUM_PATH`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, type CodeBlock } from '../docs/markdown.js';
@@ -212,4 +213,40 @@ export async function typecheck(dir: string, files: string[]): Promise<void> {
   };
   writeFileSync(join(dir, 'tsconfig.typecheck.json'), JSON.stringify(config));
   await sh(`${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'))} -p tsconfig.typecheck.json`, { cwd: dir, env: newcomerEnv() });
+}
+
+/** A walkthrough followed in a fresh folder: the packed tarball installed by its setup commands, its files written, its app started. */
+export interface FollowedWalkthrough {
+  /** The newcomer's project folder. */
+  folder: string;
+  /** The port the app listens on (the docs' 3000, moved to a free one). */
+  port: number;
+  app: RunningApp;
+  /** Stop the app and remove the folder. */
+  cleanUp(): Promise<void>;
+}
+
+/**
+ * Follow `guide` word for word: pack the tarball, run the setup commands in a new folder (named
+ * after `prefix`), write the files, and start the app with its start command, waiting for the
+ * output the guide shows.
+ */
+export async function followWalkthrough(guide: Walkthrough, prefix: string): Promise<FollowedWalkthrough> {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const folder = join(work, 'my-app');
+  const tarball = await packTarball(work);
+  mkdirSync(folder);
+  for (const command of guide.setup) await sh(withTarball(command, tarball), { cwd: folder, env: newcomerEnv() });
+  writeFiles(folder, guide.files);
+  const port = await freePort();
+  const app = await startApp(guide.start!, guide.output.map((line) => onPort(line, port)), { cwd: folder, env: newcomerEnv({ PORT: String(port) }) });
+  return {
+    folder,
+    port,
+    app,
+    cleanUp: async () => {
+      await app.stop();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,32 +3,18 @@
  * with no line of scenario-harness, started with `node --import scenario-harness/register` and
  * the environment the guide names, answers the guide's curl commands as it says.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { codeBlocks, read, section } from '../docs/markdown.js';
-import { freePort, newcomerEnv, onPort, packTarball, sh, startApp, walkthrough, withTarball, writeFiles, type RunningApp } from './follow-the-docs.js';
+import { followWalkthrough, newcomerEnv, onPort, sh, walkthrough, type FollowedWalkthrough } from './follow-the-docs.js';
 
 const guide = walkthrough(codeBlocks(section(read('docs/no-code-setup.md'), 'Try it')), 'examples/no-code');
-const work = mkdtempSync(join(tmpdir(), 'scenario-harness-no-code-'));
-const folder = join(work, 'my-app');
-let app: RunningApp | undefined;
-let port: number;
+let followed: FollowedWalkthrough | undefined;
 
 beforeAll(async () => {
-  const tarball = await packTarball(work);
-  mkdirSync(folder);
-  for (const command of guide.setup) await sh(withTarball(command, tarball), { cwd: folder, env: newcomerEnv() });
-  writeFiles(folder, guide.files);
-  port = await freePort();
-  app = await startApp(guide.start!, guide.output.map((line) => onPort(line, port)), { cwd: folder, env: newcomerEnv({ PORT: String(port) }) });
+  followed = await followWalkthrough(guide, 'scenario-harness-no-code-');
 }, 180_000);
 
-afterAll(async () => {
-  await app?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => followed?.cleanUp());
 
 test('the guide is complete: setup, an app and a scenario file, the start command with --import, its output and curl checks', () => {
   expect(guide.files.map((file) => file.path)).toEqual(['server.js', 'scenarios.yaml']);
@@ -39,6 +25,6 @@ test('the guide is complete: setup, an app and a scenario file, the start comman
 
 test('every curl command answers what the guide says, in order: the switch is per test', async () => {
   const seen = [];
-  for (const { command } of guide.checks) seen.push({ command, output: (await sh(onPort(command, port), { cwd: folder, env: newcomerEnv() })).stdout.trim() });
+  for (const { command } of guide.checks) seen.push({ command, output: (await sh(onPort(command, followed!.port), { cwd: followed!.folder, env: newcomerEnv() })).stdout.trim() });
   expect(seen).toEqual(guide.checks.map(({ command, expected }) => ({ command, output: expected })));
 });

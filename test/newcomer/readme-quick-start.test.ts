@@ -4,32 +4,19 @@
  * commands, its files, its start command and its curl commands with the answers it documents.
  * What "word for word" allows itself is listed in follow-the-docs.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { codeBlocks, read, section } from '../docs/markdown.js';
-import { freePort, newcomerEnv, onPort, packTarball, sh, startApp, typecheck, walkthrough, withTarball, writeFiles, type RunningApp, type Walkthrough } from './follow-the-docs.js';
+import { followWalkthrough, freePort, newcomerEnv, onPort, sh, startApp, typecheck, walkthrough, withTarball, type FollowedWalkthrough, type Walkthrough } from './follow-the-docs.js';
 
 const quickStart: Walkthrough = walkthrough(codeBlocks(section(read('README.md'), 'Quick start (Express)')), 'examples/quick-start');
-const work = mkdtempSync(join(tmpdir(), 'scenario-harness-newcomer-'));
-const folder = join(work, 'my-app');
-let app: RunningApp | undefined;
-let port: number;
+let followed: FollowedWalkthrough | undefined;
+const folder = () => followed!.folder;
 
 beforeAll(async () => {
-  const tarball = await packTarball(work);
-  mkdirSync(folder);
-  for (const command of quickStart.setup) await sh(withTarball(command, tarball), { cwd: folder, env: newcomerEnv() });
-  writeFiles(folder, quickStart.files);
-  port = await freePort();
-  app = await startApp(quickStart.start!, quickStart.output.map((line) => onPort(line, port)), { cwd: folder, env: newcomerEnv({ PORT: String(port) }) });
+  followed = await followWalkthrough(quickStart, 'scenario-harness-newcomer-');
 }, 180_000);
 
-afterAll(async () => {
-  await app?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => followed?.cleanUp());
 
 test('the quick start is complete: setup, two files, a start command, its output and curl checks', () => {
   expect(quickStart.setup.some((command) => withTarball(command, '/x.tgz') !== command), 'an npm install of scenario-harness').toBe(true);
@@ -43,7 +30,7 @@ test('the quick start is complete: setup, two files, a start command, its output
 test('every curl command of the quick start answers what the README says, in order', async () => {
   const seen = [];
   for (const { command } of quickStart.checks) {
-    const { stdout } = await sh(onPort(command, port), { cwd: folder, env: newcomerEnv() });
+    const { stdout } = await sh(onPort(command, followed!.port), { cwd: folder(), env: newcomerEnv() });
     seen.push({ command, output: stdout.trim() });
   }
   expect(seen).toEqual(quickStart.checks.map(({ command, expected }) => ({ command, output: expected })));
@@ -57,16 +44,16 @@ test('a switch is per test: the README shows t1 switched and t2 untouched', () =
 });
 
 test('the files compile as a strict NodeNext project against the installed package', async () => {
-  await typecheck(folder, quickStart.files.map((file) => file.path));
+  await typecheck(folder(), quickStart.files.map((file) => file.path));
 });
 
 test('without HARNESS_ENABLED the harness is off, as the README says: POST /__scenario__ reaches Express', async () => {
   const offPort = await freePort();
   const command = quickStart.start!.replace(/^HARNESS_ENABLED=true /, '');
-  const off = await startApp(command, [`Listening on http://127.0.0.1:${offPort}`], { cwd: folder, env: newcomerEnv({ PORT: String(offPort) }) });
+  const off = await startApp(command, [`Listening on http://127.0.0.1:${offPort}`], { cwd: folder(), env: newcomerEnv({ PORT: String(offPort) }) });
   try {
     expect(off.output()).not.toContain('[scenario-harness]');
-    const { stdout } = await sh(`curl -s -X POST -d '{"scenario":"githubDown"}' 127.0.0.1:${offPort}/__scenario__`, { cwd: folder, env: newcomerEnv() });
+    const { stdout } = await sh(`curl -s -X POST -d '{"scenario":"githubDown"}' 127.0.0.1:${offPort}/__scenario__`, { cwd: folder(), env: newcomerEnv() });
     expect(stdout).toContain('Cannot POST /__scenario__');
     expect(read('README.md')).toContain('`Cannot POST /__scenario__`');
   } finally {
