@@ -66,6 +66,7 @@ async function installLayers(): Promise<InstalledLayers> {
       import('./interception/node-http-interceptor.js'),
       import('./interception/socket-guard.js'),
       import('./interception/node-http-propagation.js'),
+      import('./interception/unix-socket-pass-through.js'),
       import('node:http'),
       import('node:https'),
       import('node:net'),
@@ -73,7 +74,7 @@ async function installLayers(): Promise<InstalledLayers> {
   } catch (error) {
     throw interceptionFailed(`the interception library failed to load (${(error as Error).message})`, 'Check that "@mswjs/interceptors" is installed: npm ls @mswjs/interceptors.', error);
   }
-  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, { installNodeHttpPropagation }, http, https, net] = modules;
+  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, { installNodeHttpPropagation }, { installUnixSocketPassThrough }, http, https, net] = modules;
   // Checked before patching anything: a half-applied patch cannot always undo itself.
   const locked = lockedGlobals(patchTargets(http.default, https.default, net.default.Socket.prototype));
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
@@ -94,6 +95,7 @@ async function installLayers(): Promise<InstalledLayers> {
       );
     };
     undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(FETCH_HANDLERS_ARE_NEW_STYLE), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
+    const unpatched = { http: { request: http.default.request, get: http.default.get }, https: { request: https.default.request, get: https.default.get } };
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
@@ -104,6 +106,7 @@ async function installLayers(): Promise<InstalledLayers> {
         `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
       );
     }
+    undo.push(installUnixSocketPassThrough({ http: http.default, https: https.default }, unpatched));
     undo.push(installNodeHttpPropagation({ http: http.default, https: https.default }, { testIdFor: propagatedTestId }));
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     return { uninstall, check };
