@@ -16,6 +16,25 @@ interface BodyParserError {
 }
 
 /**
+ * The two handlers `app.use()` takes (or spreads). Also typed as a `Function`, so that NestJS's
+ * `consumer.apply(harnessMiddleware(harness))` compiles: Nest flattens the pair at run time.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- Nest's MiddlewareConsumer.apply() takes `Function`s; nothing calls the pair itself.
+export type HarnessMiddlewarePair = [RequestHandler, ErrorRequestHandler] & Function;
+
+/**
+ * The error handler, safe to call as a plain middleware: NestJS's `consumer.apply()` calls every
+ * function it is given as `(req, res, next)`, the 4-argument error handler included (it answered
+ * 500 "next is not a function" to every request, the harness disabled too).
+ */
+function asErrorHandler(handle: ErrorRequestHandler): ErrorRequestHandler {
+  return function (error, req, res, next) {
+    if (typeof next !== 'function' && typeof res === 'function') return (res as unknown as NextFunction)();
+    return handle(error, req, res, next);
+  };
+}
+
+/**
  * Express middleware that answers the control endpoints and runs every other request as its
  * test (the `x-harness-test-id` header), so the app's outgoing calls get that test's mocks.
  * Mount it before or after `express.json()`: an already-parsed body is used as it is, and a
@@ -27,8 +46,8 @@ interface BodyParserError {
  * app.use(harnessMiddleware(harness));
  * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/express.md
  */
-export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorRequestHandler] {
-  if (!harness.enabled) return [(_req, _res, next) => next(), (error, _req, _res, next) => next(error)];
+export function harnessMiddleware(harness: Harness): HarnessMiddlewarePair {
+  if (!harness.enabled) return pair((_req, _res, next) => next(), asErrorHandler((error, _req, _res, next) => next(error)));
 
   const runAsTest = (req: Request, next: NextFunction) => harness.run(harness.testIdFrom(req.headers), next);
 
@@ -54,5 +73,9 @@ export function harnessMiddleware(harness: Harness): [RequestHandler, ErrorReque
     next(error);
   };
 
-  return [handleRequest, handleParserError];
+  return pair(handleRequest, asErrorHandler(handleParserError));
+}
+
+function pair(request: RequestHandler, error: ErrorRequestHandler): HarnessMiddlewarePair {
+  return [request, error] as HarnessMiddlewarePair;
 }

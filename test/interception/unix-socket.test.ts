@@ -38,10 +38,10 @@ function overSocket(call: 'request' | 'get', agent: http.Agent | undefined): Pro
 }
 
 test.each([
-  ['request', 'a keep-alive agent of its own', () => new http.Agent({ keepAlive: true })],
-  ['request', 'a plain agent of its own', () => new http.Agent()],
-  ['get', 'a keep-alive agent of its own', () => new http.Agent({ keepAlive: true })],
-  ['request', 'the global agent', () => undefined],
+  ['request', 'a keep-alive agent of its own', (): http.Agent | undefined => new http.Agent({ keepAlive: true })],
+  ['request', 'a plain agent of its own', (): http.Agent | undefined => new http.Agent()],
+  ['get', 'a keep-alive agent of its own', (): http.Agent | undefined => new http.Agent({ keepAlive: true })],
+  ['request', 'the global agent', (): http.Agent | undefined => undefined],
 ] as const)('http.%s over a unix socket with %s reaches the socket', async (call, _agent, makeAgent) => {
   const agent = makeAgent();
   try {
