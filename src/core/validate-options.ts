@@ -57,9 +57,18 @@ function checkAccess(access: unknown): void {
   }
 }
 
+/** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
+const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access'];
+
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions): void {
   if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
+  for (const key of Object.keys(options)) {
+    if (OPTION_KEYS.includes(key)) continue;
+    const near = didYouMean(key, OPTION_KEYS);
+    // JavaScript callers get no excess-property check: a misspelt `unhandeld` would silently leave the default in place.
+    fail(`"${key}" is not an option${near === undefined ? '' : ` (did you mean "${near}"?)`}; the options are ${OPTION_KEYS.join(', ')}.`);
+  }
   if (typeof options.enabled !== 'boolean') {
     fail(`expected "enabled" to be true or false, instead got ${describe(options.enabled)}. Set it from your environment, e.g. enabled: process.env.HARNESS_ENABLED === 'true'.`);
   }

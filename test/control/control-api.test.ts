@@ -266,6 +266,13 @@ test('two GET endpoints on one path are refused at creation', () => {
   expect(() => createHarness({ enabled: true, scenarios, endpoints: { scenario: '/x' } as never })).toThrow('"endpoints.scenario" is not an endpoint (did you mean "scenarios"?)');
 });
 
+test('a misspelt option is refused with the nearest one, not silently ignored (JavaScript has no excess-property check)', () => {
+  expect(() => createHarness({ enabled: true, scenarios, unhandeld: 'error' } as never)).toThrow(
+    /^Invalid createHarness options: "unhandeld" is not an option \(did you mean "unhandled"\?\); the options are enabled, scenarios, /,
+  );
+  expect(() => createHarness({ enabled: false, scenarios, journl: false } as never)).toThrow('"journl" is not an option (did you mean "journal"?)');
+});
+
 test('a disabled harness handles nothing', async () => {
   const disabled = createHarness({ enabled: false, scenarios });
   expect(await disabled.handle(new Request('http://app.test/__scenario__', { method: 'POST', body: '{"scenario":"premium"}' }))).toBeNull();
