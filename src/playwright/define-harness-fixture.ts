@@ -121,7 +121,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
           if (harnessRecord !== false) await writeRecording(harness, testInfo, harnessRecordDir);
           // The journal is read before the test ID ends, which forgets it.
           const failed = testInfo.status !== testInfo.expectedStatus;
-          if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo);
+          if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo, failed);
           // Without a baseURL there is no address to end the test at (and every harness call threw).
           // A failed clean-up only leaves a session in the app's memory: warn, keep the test's result.
           if (baseURL) await harness.endTest().catch((error: unknown) => consoleLogger.warn(error instanceof Error ? error.message : String(error)));
