@@ -33,23 +33,44 @@ function importGraph(entry: string): { files: string[]; bare: string[] } {
   return { files: [...files], bare: [...bare] };
 }
 
-test('under edge-light the package resolves to the edge module, with the Node module\'s exports', () => {
-  const edge = runWith(['edge-light'], "const m = await import('scenario-harness/next'); console.log(import.meta.resolve('scenario-harness/next'), Object.keys(m).sort().join(','))");
-  const node = runWith([], "const m = await import('scenario-harness/next'); console.log(import.meta.resolve('scenario-harness/next'), Object.keys(m).sort().join(','))");
-  expect(edge.stderr).toBe('');
-  const [edgeFile, edgeExports] = edge.stdout.trim().split(' ');
-  const [nodeFile, nodeExports] = node.stdout.trim().split(' ');
-  expect(edgeFile).toMatch(/\/dist\/adapters\/next-edge\.js$/);
-  expect(nodeFile).toMatch(/\/dist\/adapters\/next\.js$/);
-  expect(edgeExports).toBe(nodeExports);
-});
+// The scenarios module an app's harness imports brings in the package's root too (defineScenarios).
+const ENTRIES = [
+  { name: 'scenario-harness/next', edge: 'dist/adapters/next-edge.js', node: 'dist/adapters/next.js' },
+  { name: 'scenario-harness', edge: 'dist/index-edge.js', node: 'dist/index.js' },
+];
 
-test('the edge module imports nothing from Node, directly or through what it imports', () => {
-  const { files, bare } = importGraph(fileURLToPath(new URL('../../dist/adapters/next-edge.js', import.meta.url)));
-  expect(files.length).toBeGreaterThan(1);
-  const fromNode = bare.filter((specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier));
-  expect(fromNode).toEqual([]);
-  expect(bare).toEqual([]);
+for (const entry of ENTRIES) {
+  test(`under edge-light ${entry.name} resolves to its edge module, with the Node module's exports`, () => {
+    const source = `const m = await import('${entry.name}'); console.log(import.meta.resolve('${entry.name}'), Object.keys(m).sort().join(','))`;
+    const edge = runWith(['edge-light'], source);
+    const node = runWith([], source);
+    expect(edge.stderr).toBe('');
+    const [edgeFile, edgeExports] = edge.stdout.trim().split(' ');
+    const [nodeFile, nodeExports] = node.stdout.trim().split(' ');
+    expect(edgeFile).toBe(`file://${ROOT}${entry.edge}`);
+    expect(nodeFile).toBe(`file://${ROOT}${entry.node}`);
+    expect(edgeExports).toBe(nodeExports);
+  });
+
+  test(`${entry.name}'s edge module imports nothing from Node, directly or through what it imports`, () => {
+    const { files, bare } = importGraph(fileURLToPath(new URL(`../../${entry.edge}`, import.meta.url)));
+    expect(files.length).toBeGreaterThan(1);
+    const fromNode = bare.filter((specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier));
+    expect(fromNode).toEqual([]);
+    expect(bare).toEqual([]);
+  });
+}
+
+test('on the edge, defineScenarios hands the definitions back and createHarness gives a disabled harness', () => {
+  const run = runWith(
+    ['edge-light'],
+    `import { createHarness, defineScenarios } from 'scenario-harness';
+const scenarios = defineScenarios({ default: { name: 'D', mocks: [] } });
+const harness = createHarness({ enabled: false, scenarios });
+console.log(JSON.stringify({ scenarios, enabled: harness.enabled, ran: harness.run('t1', () => 'ran') }));`,
+  );
+  expect(run.stderr).toBe('');
+  expect(JSON.parse(run.stdout)).toEqual({ scenarios: { default: { name: 'D', mocks: [] } }, enabled: false, ran: 'ran' });
 });
 
 test('on the edge, the harness is off: it passes requests on, answers no control path, and says once where it runs', () => {
