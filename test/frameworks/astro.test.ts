@@ -1,0 +1,38 @@
+/**
+ * An Astro app wired as docs/astro.md shows (test/frameworks/fixtures/astro-app: a harness module
+ * and one `onRequest` line in src/middleware.js), on every Astro major in test-runtimes.json that
+ * this Node runs: `astro dev` with an edit that makes Vite evaluate the harness module again, and
+ * the @astrojs/node standalone build. Astro's origin check (`security.checkOrigin`) stays on.
+ */
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'vitest';
+import { describeProfileSuite } from './support/profile-suite.js';
+import { ASTRO_TARGETS, prepareAstroApp, startAstro } from './support/start-astro.js';
+
+const APP = fileURLToPath(new URL('./fixtures/astro-app/', import.meta.url));
+const SCENARIOS = { 'src/middleware/scenarios.js': fileURLToPath(new URL('./fixtures/github-scenarios.js', import.meta.url)) };
+
+for (const target of ASTRO_TARGETS) {
+  if (target.skip !== undefined) {
+    const reason = `Astro app wired with handleRequest: ${target.label} is SKIPPED: ${target.skip}`;
+    console.warn(reason);
+    test.skip(reason, () => {});
+    continue;
+  }
+  for (const mode of ['production', 'dev'] as const) {
+    describeProfileSuite({
+      title: `Astro app wired with handleRequest: ${target.label}, ${mode === 'dev' ? 'astro dev' : 'astro build, node dist/server/entry.mjs'}`,
+      mode,
+      start: async () => {
+        const dir = await prepareAstroApp(target, mode, APP, 'wired-app', SCENARIOS);
+        const server = await startAstro(target, mode, dir, { HARNESS_ENABLED: 'true' });
+        return { server, dir, cleanup: () => mode === 'dev' && rmSync(dir, { recursive: true, force: true }) };
+      },
+      followPath: '/users/ada',
+      crossSiteRefusal: { status: 403, text: 'Cross-site POST form submissions are forbidden' },
+      printsOnce: '[scenario-harness] on: intercepting outgoing calls with 3 scenarios;',
+      scenariosFile: 'src/middleware/scenarios.js',
+    });
+  }
+}
