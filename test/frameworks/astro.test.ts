@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test } from 'vitest';
+import { expect, test } from 'vitest';
 import { describeProfileSuite } from './support/profile-suite.js';
 import { ASTRO_TARGETS, prepareAstroApp, startAstro } from './support/start-astro.js';
 
@@ -33,6 +33,18 @@ for (const target of ASTRO_TARGETS) {
       crossSiteRefusal: { status: 403, text: 'Cross-site POST form submissions are forbidden' },
       printsOnce: '[scenario-harness] on: intercepting outgoing calls with 3 scenarios;',
       scenariosFile: 'src/middleware/scenarios.js',
+      more: ({ app, client }) => {
+        test('Astro refuses a bodiless control DELETE that carries no content type; the client’s says JSON and passes', async () => {
+          const visitor = client();
+          await visitor.switchScenario('githubDown');
+          // What a client without the JSON content type sends (fetch adds no Origin): Astro's origin check answers before the middleware.
+          const bare = await fetch(app().server.url('/__scenario__'), { method: 'DELETE', headers: visitor.headers });
+          expect({ status: bare.status, text: await bare.text() }).toEqual({ status: 403, text: 'Cross-site DELETE form submissions are forbidden' });
+          expect(await visitor.getActiveScenario()).toEqual({ scenarioId: 'githubDown', scenarioName: 'GitHub is down' });
+          await visitor.endTest();
+          expect(await visitor.getActiveScenario()).toBeUndefined();
+        });
+      },
     });
   }
 }
