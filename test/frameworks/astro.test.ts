@@ -1,8 +1,10 @@
 /**
  * An Astro app wired as docs/astro.md shows (test/frameworks/fixtures/astro-app: a harness module
- * and one `onRequest` line in src/middleware.js), on every Astro major in test-runtimes.json that
- * this Node runs: `astro dev` with an edit that makes Vite evaluate the harness module again, and
- * the @astrojs/node standalone build. Astro's origin check (`security.checkOrigin`) stays on.
+ * and one `onRequest` line in src/middleware/index.js), on every Astro major in test-runtimes.json
+ * that this Node runs (both need Node 22.12): `astro dev` with an edit to the scenarios that makes
+ * Vite evaluate the harness module again (Astro 6 reloads the middleware only for a file under
+ * src/middleware, hence the folder), and the @astrojs/node standalone build. Astro's origin check
+ * (`security.checkOrigin`) stays on, and refuses a cross-site form post in both modes.
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
