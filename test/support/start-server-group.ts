@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 export interface ServerGroup {
   origin: string;
   url(path: string): string;
-  /** Everything it printed so far, stdout and stderr together. */
+  /** Everything it printed so far, stdout and stderr together, without ANSI colours. */
   output(): string;
   /** Kill the whole group and wait for the first process to exit. */
   close(): Promise<void>;
@@ -15,11 +15,14 @@ export interface ServerGroupOptions {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** The server's origin once its output says it serves, else `undefined`. */
+  /** The server's origin once its output (without ANSI colours) says it serves, else `undefined`. */
   readyAt(output: string): string | undefined;
   /** What it is, for the error when it exits before it serves. */
   what: string;
 }
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * Start `node ...args` as the leader of a new process group, resolving once `readyAt` finds the
@@ -40,7 +43,7 @@ export function startServerGroup({ args, cwd, env, readyAt, what }: ServerGroupO
   let ready = false;
   return new Promise((resolve, reject) => {
     const onOutput = (chunk: Buffer) => {
-      output += chunk.toString();
+      output += chunk.toString().replace(ANSI, '');
       if (ready) return;
       const origin = readyAt(output);
       if (origin === undefined) return;

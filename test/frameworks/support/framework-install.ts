@@ -98,9 +98,13 @@ function hashOf(files: string[], base: string, extra = ''): string {
 /** A hash of the built package: what an app folder's copy of it, and a build that bundles it, depend on. */
 const packageKey = () => hashOf([...filesUnder(join(ROOT, 'dist')), join(ROOT, 'package.json'), join(ROOT, 'schema.json')], ROOT);
 
-/** The environment of a framework's CLI: no HARNESS_*, NODE_OPTIONS or NODE_ENV of the runner's (vitest sets `test`; the CLI chooses). */
+/**
+ * The environment of a framework's CLI, as a developer's shell has it: no HARNESS_*, NODE_OPTIONS
+ * or NODE_ENV of the runner's (vitest sets `test`; the CLI chooses), and no VITEST* (Astro 7's dev
+ * server takes `VITEST` for "running inside Vitest" and skips its own request handler).
+ */
 export function frameworkEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HARNESS_')));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HARNESS_') && !name.startsWith('VITEST')));
   delete env.NODE_ENV;
   delete env.NODE_OPTIONS;
   return { ...env, ...extra };

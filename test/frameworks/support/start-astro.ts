@@ -20,33 +20,21 @@ export function prepareAstroApp(target: FrameworkTarget, mode: 'dev' | 'producti
 }
 
 /**
- * Without the runner's VITEST* variables: Astro 7's dev server sees `VITEST` as "running inside
- * Vitest" and skips its own request handler (astro/dist/vite-plugin-astro-server/plugin.js), so
- * requests would never reach the app's middleware.
- */
-function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
-}
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-/**
  * `astro dev` (`mode: 'dev'`) or the standalone build (`node dist/server/entry.mjs`) of the app
- * in `dir` on a free loopback port with `env`, resolving once it printed its address. Its output
- * comes without ANSI colours.
+ * in `dir` on a free loopback port with `env`, resolving once it printed its address. frameworkEnv
+ * leaves out the runner's VITEST* variables, without which Astro 7's dev server skips its own
+ * request handler.
  */
 export async function startAstro(target: FrameworkTarget, mode: 'dev' | 'production', dir: string, env: Record<string, string>): Promise<ServerGroup> {
   const args = mode === 'dev' ? [astroBin(target), 'dev', '--host', '127.0.0.1', '--port', '0'] : ['dist/server/entry.mjs'];
   const modeEnv = mode === 'dev' ? QUIET : { ...QUIET, HOST: '127.0.0.1', PORT: '0' };
   // astro dev prints `Local    http://127.0.0.1:<port>/`, the standalone server `Server listening on http://127.0.0.1:<port>`.
   const ready = mode === 'dev' ? /Local\s+(http:\/\/127\.0\.0\.1:\d+)/ : /Server listening on (http:\/\/127\.0\.0\.1:\d+)/;
-  const server = await startServerGroup({
+  return startServerGroup({
     args,
     cwd: dir,
-    env: withoutVitest(frameworkEnv({ ...modeEnv, ...env })),
-    readyAt: (output) => ready.exec(output.replace(ANSI, ''))?.[1],
+    env: frameworkEnv({ ...modeEnv, ...env }),
+    readyAt: (output) => ready.exec(output)?.[1],
     what: mode === 'dev' ? 'astro dev' : 'node dist/server/entry.mjs',
   });
-  return { ...server, output: () => server.output().replace(ANSI, '') };
 }

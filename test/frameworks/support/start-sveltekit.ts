@@ -15,13 +15,9 @@ export function prepareSvelteKitApp(target: FrameworkTarget, mode: 'dev' | 'prod
   return mode === 'dev' ? prepareDevCopy(target, source, name, shared) : ensureAppBuild(target, { source, name, build: [viteBin(target), 'build'], shared });
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
 /**
  * `vite dev` (`mode: 'dev'`) or the adapter-node build (`node build/index.js`) of the app in
- * `dir` on a free loopback port with `env`, resolving once it printed its address. Its output
- * comes without ANSI colours. In production, adapter-node takes the origin from
+ * `dir` on a free loopback port with `env`, resolving once it printed its address. In production, adapter-node takes the origin from
  * `PROTOCOL_HEADER` (`x-forwarded-proto`, as behind a proxy): without it SvelteKit assumes https,
  * and refuses a form post from `http://` as cross-site.
  */
@@ -30,12 +26,11 @@ export async function startSvelteKit(target: FrameworkTarget, mode: 'dev' | 'pro
   const modeEnv = mode === 'dev' ? {} : { HOST: '127.0.0.1', PORT: '0', PROTOCOL_HEADER: 'x-forwarded-proto' };
   // Vite prints `Local:   http://127.0.0.1:<port>/` (Vite 7 takes port 0 as "from 5173 up"), adapter-node `Listening on http://127.0.0.1:<port>`.
   const ready = mode === 'dev' ? /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/ : /Listening on (http:\/\/127\.0\.0\.1:\d+)/;
-  const server = await startServerGroup({
+  return startServerGroup({
     args,
     cwd: dir,
     env: frameworkEnv({ ...modeEnv, ...env }),
-    readyAt: (output) => ready.exec(output.replace(ANSI, ''))?.[1],
+    readyAt: (output) => ready.exec(output)?.[1],
     what: mode === 'dev' ? 'vite dev' : 'node build/index.js',
   });
-  return { ...server, output: () => server.output().replace(ANSI, '') };
 }
