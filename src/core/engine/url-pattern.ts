@@ -1,5 +1,6 @@
 import type { Mock } from '../types.js';
 import { DefinitionError } from './definition-error.js';
+import { compileGlob, type GlobPart } from './glob-matcher.js';
 import { toStatelessRegExp } from './string-match.js';
 
 /**
@@ -25,10 +26,6 @@ export function trimTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function decode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -46,17 +43,12 @@ function regexFromData({ source, flags }: { source: string; flags?: string }): R
   }
 }
 
-/** `*` matches anything (slashes included), `:name` one path segment. */
-function globToRegExpSource(text: string, paramNames: string[], allowParams: boolean): string {
-  let source = '';
-  for (const part of text.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)) {
-    if (part === '*') source += '.*';
-    else if (allowParams && part.startsWith(':') && PARAM_NAME.test(part.slice(1))) {
-      paramNames.push(part.slice(1));
-      source += '([^/]+)';
-    } else source += escapeRegExp(part);
-  }
-  return source;
+/** `*` matches anything (slashes included), `:name` one path segment (in a path only). */
+function globParts(text: string, allowParams: boolean): GlobPart[] {
+  return text
+    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
+    .filter((part) => part !== '')
+    .map((part): GlobPart => (part === '*' ? { star: true } : allowParams && part.startsWith(':') && PARAM_NAME.test(part.slice(1)) ? { param: part.slice(1) } : { literal: part }));
 }
 
 /**
@@ -105,22 +97,20 @@ export function compileUrlPattern(url: Mock['url']): UrlPattern {
     };
   }
 
-  const paramNames: string[] = [];
-  const originSource = originPart === undefined ? '' : globToRegExpSource(originPart, paramNames, false);
-  const pathSource = globToRegExpSource(pathPart, paramNames, true);
+  // Linear-time matching (glob-matcher.ts): a glob must not backtrack on a long URL.
+  const glob = compileGlob([...(originPart === undefined ? [] : globParts(originPart, false)), ...globParts(pathPart, true)], { optionalTrailingSlash: true });
   // Path-only globs that start with '*' test origin + path, so '*/v1/charges' means "any origin".
   const testsOrigin = originPart !== undefined || pathPart.startsWith('*');
-  const regex = new RegExp(`^${originSource}${pathSource}/?$`);
   const hostIsStatic = originPart !== undefined && !originPart.includes('*');
   return {
     origin: hostIsStatic ? originPart : undefined,
     staticPath: undefined,
     match: (origin, pathname) => {
-      const found = regex.exec(testsOrigin ? origin + pathname : pathname);
-      if (found === null) return undefined;
-      if (paramNames.length === 0) return NO_PARAMS;
+      const found = glob.exec(testsOrigin ? origin + pathname : pathname);
+      if (found === undefined) return undefined;
+      if (glob.params.length === 0) return NO_PARAMS;
       const params: Record<string, string> = Object.create(null);
-      paramNames.forEach((name, i) => (params[name] = decode(found[i + 1]!)));
+      glob.params.forEach((name, i) => (params[name] = decode(found[i]!)));
       return params;
     },
   };
