@@ -7,10 +7,11 @@
  * React Router's own CSRF check (a form post whose `origin` is another host answers 400) stays
  * on; it runs in dev too.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from 'vitest';
-import { describeProfileSuite } from './support/profile-suite.js';
+import { expect, test, vi } from 'vitest';
+import { DOWN, describeProfileSuite } from './support/profile-suite.js';
 import { prepareReactRouterApp, REACT_ROUTER_TARGETS, startReactRouter } from './support/start-react-router.js';
 
 const APP = fileURLToPath(new URL('./fixtures/react-router-app/', import.meta.url));
@@ -41,8 +42,8 @@ for (const target of REACT_ROUTER_TARGETS) {
       crossSiteRefusal: { status: 400, text: 'Bad Request' },
       printsOnce: '[scenario-harness] on: intercepting outgoing calls with 3 scenarios;',
       scenariosFile: 'app/scenarios.js',
-      more: ({ app, client }) => {
-        test('the control paths are answered through their routes: the inspector page and a path under /__harness__/ the harness does not serve', async () => {
+      more: ({ app, client, profile, follow }) => {
+        test('the control paths are answered through their routes: the inspector page, and a path under /__harness__/ the harness does not serve is not found', async () => {
           const visitor = client();
           const inspector = await fetch(app().server.url('/__harness__/'), { headers: visitor.headers });
           expect([inspector.status, inspector.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
@@ -51,6 +52,43 @@ for (const target of REACT_ROUTER_TARGETS) {
           expect(unknown.status).toBe(404);
           await unknown.arrayBuffer();
         });
+
+        if (mode === 'dev') {
+          test('an edit to a route module (React Router 8 evaluates every server module again, the harness module included): switched tests keep scenario and state', async () => {
+            const down = client();
+            const follower = client();
+            await down.switchScenario('githubDown');
+            expect((await follow(follower)).status).toBe(200);
+            const path = join(app().dir, 'app/routes/user.jsx');
+            const source = readFileSync(path, 'utf8');
+            writeFileSync(path, source.replaceAll('<main>', '<main data-edited="">'));
+            try {
+              await vi.waitFor(
+                async () => expect(await (await fetch(app().server.url('/users/ada'), { headers: down.headers })).text()).toContain('data-edited'),
+                { timeout: 30_000, interval: 100 },
+              );
+              expect(await profile(down)).toEqual(DOWN);
+              expect(await follower.getState()).toEqual({ following: ['ada'] });
+            } finally {
+              writeFileSync(path, source);
+            }
+          });
+        } else {
+          test('with the harness off (no HARNESS_ENABLED), the same build answers 404 on the control paths', async () => {
+            const off = await startReactRouter(target, mode, app().dir, {});
+            try {
+              const answers = [];
+              for (const method of ['GET', 'POST', 'DELETE']) {
+                const response = await fetch(off.url('/__scenario__'), { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{"scenario":"githubDown"}' : undefined });
+                answers.push(`${method} ${response.status} ${await response.text()}`);
+              }
+              expect(answers).toEqual(['GET 404 Not Found', 'POST 404 Not Found', 'DELETE 404 Not Found']);
+              expect(off.output()).not.toContain('[scenario-harness]');
+            } finally {
+              await off.close();
+            }
+          });
+        }
       },
     });
   }
