@@ -7,11 +7,11 @@
  * React Router's own CSRF check (a form post whose `origin` is another host answers 400) stays
  * on; it runs in dev too.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, vi } from 'vitest';
-import { DOWN, describeProfileSuite } from './support/profile-suite.js';
+import { afterEach, expect, test, vi } from 'vitest';
+import { DOWN, describeProfileSuite, replaceFile } from './support/profile-suite.js';
 import { prepareReactRouterApp, REACT_ROUTER_TARGETS, startReactRouter } from './support/start-react-router.js';
 
 const APP = fileURLToPath(new URL('./fixtures/react-router-app/', import.meta.url));
@@ -43,6 +43,11 @@ for (const target of REACT_ROUTER_TARGETS) {
       printsOnce: '[scenario-harness] on: intercepting outgoing calls with 3 scenarios;',
       scenariosFile: 'app/scenarios.js',
       more: ({ app, client, profile, follow }) => {
+        // A failed test shows what the server printed (its errors are in there, not in the answer).
+        afterEach(({ task }) => {
+          if (task.result?.state === 'fail') console.error(`${target.label}, ${mode}: the server's last output:\n${app().server.output().slice(-4_000)}`);
+        });
+
         test('the control paths are answered through their routes: the inspector page, and a path under /__harness__/ the harness does not serve is not found', async () => {
           const visitor = client();
           const inspector = await fetch(app().server.url('/__harness__/'), { headers: visitor.headers });
@@ -61,7 +66,7 @@ for (const target of REACT_ROUTER_TARGETS) {
             expect((await follow(follower)).status).toBe(200);
             const path = join(app().dir, 'app/routes/user.jsx');
             const source = readFileSync(path, 'utf8');
-            writeFileSync(path, source.replaceAll('<main>', '<main data-edited="">'));
+            replaceFile(app().dir, path, source.replaceAll('<main>', '<main data-edited="">'));
             try {
               await vi.waitFor(
                 async () => expect(await (await fetch(app().server.url('/users/ada'), { headers: down.headers })).text()).toContain('data-edited'),
@@ -70,7 +75,7 @@ for (const target of REACT_ROUTER_TARGETS) {
               expect(await profile(down)).toEqual(DOWN);
               expect(await follower.getState()).toEqual({ following: ['ada'] });
             } finally {
-              writeFileSync(path, source);
+              replaceFile(app().dir, path, source);
             }
           });
         } else {
