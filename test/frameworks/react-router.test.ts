@@ -5,7 +5,9 @@
  * test-runtimes.json that this Node runs: `react-router dev` with an edit that makes Vite
  * evaluate the harness module again, and `react-router build` served by `react-router-serve`.
  * React Router's own CSRF check (a form post whose `origin` is another host answers 400) stays
- * on; it runs in dev too.
+ * on; it runs in dev too. Besides the profile suite: the control routes, a route module edit in
+ * dev (React Router 8 then evaluates the harness module again too), and the production build
+ * started again with the harness off.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
