@@ -12,8 +12,8 @@
  * - `GET /api/users/:login/repos`: GETs `https://api.github.com/users/:login/repos`, which no
  *   scenario mocks (the call fails with the harness's message).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createHarnessClient, type HarnessClient } from 'scenario-harness/client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ServerGroup } from '../../support/start-server-group.js';
@@ -64,6 +64,18 @@ export interface ProfileSuiteOptions {
   scenariosFile?: string;
   /** The framework's own tests, inside the same describe block. */
   more?(context: ProfileContext): void;
+}
+
+/**
+ * An edit a dev server's watcher sees whole: the text written beside the app's folder, then
+ * renamed over `path`. `writeFileSync` truncates before it writes, and on a loaded machine a
+ * watcher can read the file empty in between (React Router 8's dev server then failed every
+ * request with the harness's "Invalid scenario definitions" until the next edit).
+ */
+export function replaceFile(appDir: string, path: string, text: string): void {
+  const temporary = join(dirname(appDir), `.${basename(appDir)}-edit`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }
 
 /** Only the text of `<h1>` and `<p>` elements, comments removed. */
@@ -203,7 +215,7 @@ export function describeProfileSuite(options: ProfileSuiteOptions): void {
         const path = join(app().dir, file);
         const source = readFileSync(path, 'utf8');
         expect(source.split('status: 503')).toHaveLength(2);
-        writeFileSync(path, source.replace('status: 503', 'status: 504'));
+        replaceFile(app().dir, path, source.replace('status: 503', 'status: 504'));
         // The dev server evaluates the harness module again when its watcher sees the change: poll until the edit answers.
         await vi.waitFor(async () => expect(await profile(down)).toEqual({ status: 502, text: '502 | GitHub answered 504' }), { timeout: 30_000, interval: 100 });
         expect(await profile(other)).toEqual(UP);
@@ -211,7 +223,7 @@ export function describeProfileSuite(options: ProfileSuiteOptions): void {
         expect(await follower.getState()).toEqual({ following: ['ada'] });
         expect((await down.calls()).map((call) => call.status)).toEqual(expect.arrayContaining([503, 504]));
         // A second edit: the harness is replaced again, and still only one warning was logged.
-        writeFileSync(path, source);
+        replaceFile(app().dir, path, source);
         await vi.waitFor(async () => expect(await profile(down)).toEqual(DOWN), { timeout: 30_000, interval: 100 });
         expect(app().server.output().split(TOOK_OVER).length - 1).toBe(1);
       });
