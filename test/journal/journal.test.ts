@@ -27,13 +27,16 @@ const scenarios = {
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
+/** Credential headers of Azure, Datadog, Cloudflare and others that names like "token" miss (issue 23, item 12). */
+const PLATFORM_KEYS = ['ocp-apim-subscription-key', 'x-functions-key', 'x-auth-key', 'dd-application-key', 'dd-api-key', 'x-master-key', 'x-jwt-assertion', 'api_key', 'x_api_key'];
+
 test('an answered call is recorded with what was sent (secrets redacted) and which mock of which layer answered', async () => {
   const { harness, asTest } = await startHarness(scenarios);
   const testId = randomUUID();
   await harness.switchScenario(testId, 'checkout', 'slow');
   await harness.run(testId, async () => {
     await post(`${API}/v1/charges`, { amount: 5000, currency: 'usd' }, { authorization: 'Bearer sk_live_123', 'x-api-key': 'k', 'x-auth-token': 't', 'idempotency-key': 'order-7' });
-    await fetch(`${API}/users/42`);
+    await fetch(`${API}/users/42`, { headers: Object.fromEntries(PLATFORM_KEYS.map((name) => [name, `secret-${name}`])) });
     await fetch(`${API}/status`);
     await fetch(`${API}/status`);
   });
@@ -54,6 +57,7 @@ test('an answered call is recorded with what was sent (secrets redacted) and whi
   });
   expect(charge!.requestHeaders).toMatchObject({ authorization: '[redacted]', 'x-api-key': '[redacted]', 'x-auth-token': '[redacted]', 'idempotency-key': 'order-7', 'content-type': 'application/json' });
   expect(Date.parse(charge!.at)).toBeGreaterThan(Date.now() - 60_000);
+  expect(user!.requestHeaders).toMatchObject(Object.fromEntries(PLATFORM_KEYS.map((name) => [name, '[redacted]'])));
   expect(charge!.durationMs).toBeGreaterThanOrEqual(0);
   expect(user).toMatchObject({ answered: true, scenarioId: 'checkout', variant: 'slow', layer: 'variant', mockId: 'slow-user' });
   expect(first).toMatchObject({ layer: 'default', scenarioId: 'default', mockIndex: 1, step: 0, status: 200 });

@@ -1,13 +1,18 @@
 const REDACTED = '[redacted]';
 const NO_HEADERS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 const ALWAYS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'set-cookie'];
-/** Names that carry credentials whatever their exact spelling: `x-auth-token`, `x-client-secret`, `stripe-signature`. */
-const SECRET_LOOKING = /token|secret|passw|api-?key|signature|session|credential/i;
+/**
+ * Names that carry credentials whatever their exact spelling: `x-auth-token`, `x-client-secret`,
+ * `stripe-signature`, `api_key`, `x-jwt-assertion`, and the `…-key` headers of the big platforms
+ * (`ocp-apim-subscription-key`, `x-functions-key`, `dd-application-key`, `x-master-key`,
+ * `x-auth-key`); an `idempotency-key` is not a secret and stays readable.
+ */
+const SECRET_LOOKING = /token|secret|passw|api[-_]?key|signature|session|credential|jwt|assertion|(?:^|[-_])(?:auth|subscription|functions|application|master|access|private|client|account|admin)[-_]?key$/i;
 
 /**
  * True for a header whose value is a credential by default: `authorization`, `cookie`,
- * `set-cookie`, `x-api-key`, … and any name with `token`, `secret`, `passw`, `api-key`,
- * `signature`, `session` or `credential` in it. The journal and the recorder redact the same ones.
+ * `set-cookie`, `x-api-key`, … and any name with `token`, `secret`, `passw`, `api-key`/`api_key`,
+ * `signature`, `session`, `credential`, `jwt` or `assertion` in it, or ending in a platform's `…-key`. The journal and the recorder redact the same ones.
  */
 export function isSecretHeaderName(name: string): boolean {
   return ALWAYS.includes(name.toLowerCase()) || SECRET_LOOKING.test(name);
