@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { resolveToken } from '../client/resolve-token.js';
+import { HARNESS_TOKEN_ENV } from '../core/constants.js';
 import { loadScenarioFile } from '../files/load-scenario-file.js';
 import { print, problem } from './_output.js';
 import { defineCommand, UsageError } from './command.js';
@@ -12,13 +14,18 @@ interface RecordingAnswer {
   error?: string;
 }
 
-/** One call to the app's record endpoint, with the test ID (and a token when given). */
+/** One call to the app's record endpoint, with the test ID, and HARNESS_TOKEN as a bearer token when it is set (an app with access control). */
 async function callRecordEndpoint(url: URL, method: string, testId: string, body?: unknown): Promise<RecordingAnswer> {
+  const token = resolveToken(undefined, HARNESS_TOKEN_ENV);
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: { 'x-harness-test-id': testId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-harness-test-id': testId,
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
@@ -30,6 +37,10 @@ async function callRecordEndpoint(url: URL, method: string, testId: string, body
     answer = JSON.parse(text) as RecordingAnswer;
   } catch {
     throw new Error(`${method} ${url.href} answered ${response.status} with no JSON (${text.slice(0, 120)}). Is the harness enabled in the app, and is ${url.pathname} its record endpoint (--endpoint)?`);
+  }
+  if (response.status === 401) {
+    const fix = token === undefined ? `The app's harness has access control: set ${HARNESS_TOKEN_ENV} to its token, e.g. ${HARNESS_TOKEN_ENV}=… scenario-harness record ${url.origin} …` : `${HARNESS_TOKEN_ENV} is not the token the app's harness expects.`;
+    throw new Error(`${method} ${url.href} answered 401: ${answer.error ?? text} ${fix}`);
   }
   if (!response.ok) throw new Error(`${method} ${url.href} answered ${response.status}: ${answer.error ?? text}`);
   return answer;
@@ -63,6 +74,8 @@ export const recordCommand = defineCommand({
     'In "missing" mode (the default) the test\'s scenario answers what it can and only the other',
     'calls go out and are recorded; in "all" mode every call goes out. Other test IDs keep their',
     'scenarios meanwhile. Requests without a test ID run as "default-test" (the default here).',
+    '',
+    'An app whose harness has access control (a token) needs HARNESS_TOKEN set to that token.',
   ].join('\n'),
   options: {
     out: { type: 'string', short: 'o', value: '<file>', description: 'Where to write the scenario file (.json or .yaml)' },
