@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/control/control-call.js';
 import { knownBodyOf } from '../core/control/known-body.js';
-import { parseJson } from '../core/control/read-json-body.js';
+import { parseJson, type JsonBodyResult } from '../core/control/read-json-body.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
@@ -27,10 +27,15 @@ export function pathnameOf(url: string | undefined): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** What a Node framework already knows of a control request: its URL as mounted, and a body a parser read. */
+/** What a Node framework already knows of a control request: its URL as mounted, and a body a parser read (or refused). */
 export interface NodeControlOptions {
   url?: string;
   parsedBody?: unknown;
+  /**
+   * A body parser mounted before the harness refused the body (malformed, too large): the
+   * endpoint answers this when it reads the body, after the access check, like a body it read itself.
+   */
+  bodyFailure?: Extract<JsonBodyResult, { ok: false }>;
 }
 
 /** A body a parser already read, as the text the control endpoints parse. */
@@ -45,7 +50,7 @@ function parsedBodyText(parsedBody: unknown): string {
  * switch endpoint's throughput is bounded by exactly those objects). A body a parser already
  * read is used as it is; otherwise it is read from `req`, up to the limit.
  */
-export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/', parsedBody }: NodeControlOptions = {}): ControlCall {
+export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/', parsedBody, bodyFailure }: NodeControlOptions = {}): ControlCall {
   const query = url.indexOf('?');
   let reading = false;
   return {
@@ -63,6 +68,7 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
     async readJson(limit) {
+      if (bodyFailure !== undefined) return bodyFailure;
       // A JSON object a parser already read, within the limit: used as it is, not written back and parsed again.
       const declared = Number(req.headers['content-length']);
       if (isPlainObject(parsedBody) && Number.isFinite(declared) && declared <= limit) return { ok: true, value: parsedBody };

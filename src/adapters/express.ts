@@ -4,9 +4,8 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler } from 'express';
 import type { Harness } from '../core/create-harness.js';
-import { jsonAnswer } from '../core/control/control-call.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { handleNodeControlRequest, pathnameOf, sendAnswer } from './_node-http.js';
+import { handleNodeControlRequest, pathnameOf, type NodeControlOptions } from './_node-http.js';
 
 /** What body-parser puts on the errors it passes to `next(err)`. */
 interface BodyParserError {
@@ -63,17 +62,26 @@ export function harnessMiddleware(harness: Harness): HarnessMiddlewarePair {
   };
 
   // @note A body parser mounted before us sends a malformed or oversized control body to the
-  // error handlers, skipping `handleRequest`; this one turns that into SPEC's JSON answer.
-  const handleParserError: ErrorRequestHandler = async (error: BodyParserError, req, res, next) => {
+  // error handlers, skipping `handleRequest`; this one answers it as the control endpoint would
+  // a body it read itself (SPEC's 400 or 413), after the access check: a caller without the
+  // token gets 401 whatever its body.
+  const handleParserError: ErrorRequestHandler = (error: BodyParserError, req, res, next) => {
     if (!harness.isControlPath(pathnameOf(req.originalUrl)) || typeof error?.type !== 'string') return next(error);
-    if (error.type === 'entity.too.large') return sendAnswer(res, jsonAnswer({ error: 'Request body too large' }, 413));
-    if (error.status !== undefined && error.status >= 400 && error.status < 500) {
-      return sendAnswer(res, jsonAnswer({ error: 'Invalid request body', details: [invalidJsonIssue(error.message ?? error.type)] }, 400));
-    }
-    next(error);
+    const bodyFailure = parserFailure(error);
+    if (bodyFailure === undefined) return next(error);
+    handleNodeControlRequest(harness, req, res, { url: req.originalUrl, bodyFailure })
+      .then((handled) => handled || next(error))
+      .catch(next);
   };
 
   return pair(handleRequest, asErrorHandler(handleParserError));
+}
+
+/** body-parser's error as the control endpoints' body result, or `undefined` for an error that is not about the body. */
+function parserFailure(error: BodyParserError): NodeControlOptions['bodyFailure'] {
+  if (error.type === 'entity.too.large') return { ok: false, status: 413 };
+  if (error.status !== undefined && error.status >= 400 && error.status < 500) return { ok: false, status: 400, issue: invalidJsonIssue(error.message ?? error.type ?? 'invalid body') };
+  return undefined;
 }
 
 function pair(request: RequestHandler, error: ErrorRequestHandler): HarnessMiddlewarePair {

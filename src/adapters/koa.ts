@@ -4,9 +4,9 @@
  */
 import type { Context, Middleware } from 'koa';
 import type { Harness } from '../core/create-harness.js';
-import { jsonAnswer, type ControlAnswer } from '../core/control/control-call.js';
+import type { ControlAnswer } from '../core/control/control-call.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
-import { controlAnswerFor, pathnameOf } from './_node-http.js';
+import { controlAnswerFor, pathnameOf, type NodeControlOptions } from './_node-http.js';
 
 /** Where {@link harnessParserErrorHandler} leaves a control request's parser error for the middleware. */
 const PARSER_ERROR = Symbol.for('scenario-harness.parser-error');
@@ -27,12 +27,15 @@ function bodyReadByParser(ctx: Context): unknown {
   return ctx.req.readableEnded ? body : undefined;
 }
 
-/** A control request's answer: SPEC's JSON for a body the parser rejected, else the core's. */
+/**
+ * A control request's answer from the core, which checks access first: a body the parser
+ * rejected is answered (SPEC's 400 or 413) only when the endpoint reads it, like one it read itself.
+ */
 function answerFor(harness: Harness, ctx: Context): Promise<ControlAnswer | null> {
   const error = (ctx.state as Record<symbol, BodyParserError | undefined>)[PARSER_ERROR];
-  if (error?.status === 413) return Promise.resolve(jsonAnswer({ error: 'Request body too large' }, 413));
-  if (error !== undefined) return Promise.resolve(jsonAnswer({ error: 'Invalid request body', details: [invalidJsonIssue(error.message)] }, 400));
-  return controlAnswerFor(harness, ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx) });
+  const bodyFailure: NodeControlOptions['bodyFailure'] =
+    error === undefined ? undefined : error.status === 413 ? { ok: false, status: 413 } : { ok: false, status: 400, issue: invalidJsonIssue(error.message) };
+  return controlAnswerFor(harness, ctx.req, { url: ctx.originalUrl, parsedBody: bodyReadByParser(ctx), bodyFailure });
 }
 
 /**

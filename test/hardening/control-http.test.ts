@@ -49,8 +49,8 @@ describe.each(APP_KINDS)('bad control requests over HTTP (%s)', (kind) => {
       });
     try {
       expect(await send('POST', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }))).toMatchObject({ status: 413, reused: false });
-      // express.json() before the harness refuses the large body itself, whatever the method.
-      expect(await send('PUT', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }))).toMatchObject({ status: kind === 'express, parser before' ? 413 : 405, reused: true });
+      // A method the endpoint does not serve is 405 before its body counts, whoever refused the body (express.json() before the harness too).
+      expect(await send('PUT', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }))).toMatchObject({ status: 405, reused: true });
       expect(await send('GET')).toMatchObject({ status: 404, reused: true, text: expect.stringContaining('No active scenario') });
     } finally {
       agent.destroy();
