@@ -37,7 +37,7 @@ export async function importLazily<T>(load: () => Promise<T>, pkg: string, fail:
   const stuck = (after: string) =>
     (stuckError = fail(
       `"${pkg}" never finished loading (${after}): the app's bundler put it in a chunk that imports back from a module still waiting on harness.start() at its top level, so each waits for the other`,
-      `${EXTERNAL_REMEDY} Or, where the build groups modules into chunks by hand (Rollup/Vite manualChunks, webpack splitChunks), leave "${pkg}" and its dependencies out of the chunk that awaits harness.start().`,
+      `${EXTERNAL_REMEDY} Or, where the build groups modules into chunks by hand (Rollup/Vite manualChunks), leave "${pkg}" and its dependencies out of the chunk that awaits harness.start().`,
     ));
   let onBeforeExit!: () => void;
   let timer: NodeJS.Timeout | undefined;
