@@ -31,10 +31,13 @@ export interface ReplyStream {
   failAfter: number | undefined;
 }
 
+let statusCodes: Record<number, string | undefined> | undefined;
+
 /** The reason phrase for a status, for layers that send one. */
 export function statusText(status: number): string {
-  // @note Got at call time, not imported: this module loads with the harness even when it is off, and node:http need not.
-  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
+  // @note Got on first use, not imported: this module loads with the harness even when it is off, and node:http need not.
+  statusCodes ??= process.getBuiltinModule('node:http').STATUS_CODES;
+  return statusCodes[status] ?? '';
 }
 
 /** Statuses whose responses never have a body (Fetch refuses one). */
