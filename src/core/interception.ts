@@ -1,6 +1,13 @@
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
+import { installFetchPatch } from './interception/fetch-patch.js';
+import { ensureDefaultDispatcher, installDispatcher } from './interception/install-dispatcher.js';
+import { interceptionFailed } from './interception/interception-failed.js';
+import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
+import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
+import { installSocketGuard } from './interception/socket-guard.js';
+import { installUnixSocketPassThrough } from './interception/unix-socket-pass-through.js';
 import { tryGetTestId } from './test-context.js';
 
 /**
@@ -35,14 +42,6 @@ function lockedGlobals(targets: [owner: object, key: string, name: string][]): s
     .map(([, , name]) => name);
 }
 
-function interceptionFailed(reason: string, remedy: string, cause?: unknown): HarnessError {
-  return new HarnessError(
-    'INTERCEPTION_FAILED',
-    `Failed to start intercepting outgoing calls: ${reason}. Outgoing calls would reach the real network, so the harness refuses to start. ${remedy}`,
-    { cause },
-  );
-}
-
 const FROZEN_REMEDY =
   'Something froze them before harness.start() (a security lockdown such as SES, a polyfill or a test setup file defining them read-only and non-configurable): start the harness before it runs, or leave these globals writable in the app under test.';
 
@@ -55,28 +54,19 @@ function propagatedTestId(url: URL): string | undefined {
  * Install every layer: the undici global dispatcher (fetch references captured before start,
  * the undici package), the fetch patch (the fast path for `globalThis.fetch`), node:http/https
  * through the interception library, and the socket guard.
+ *
+ * @note The layers are imported statically: an `import()` of our own modules here, awaited by a
+ * top-level `await harness.start()` in an app whose bundler split them into chunks that import
+ * back from the waiting chunk, never finished (Node exited with code 13). Only the interception
+ * library itself loads on first use (node-http-interceptor.ts, through importLazily), so
+ * `enabled: false` loads none of it; Node's own modules come from `process.getBuiltinModule`,
+ * which no bundler rewrites.
  */
 async function installLayers(): Promise<InstalledLayers> {
-  // Loaded here, never at import time: with `enabled: false` nothing of it is loaded (SPEC §5).
-  let modules;
-  try {
-    modules = await Promise.all([
-      import('./interception/install-dispatcher.js'),
-      import('./interception/fetch-patch.js'),
-      import('./interception/node-http-interceptor.js'),
-      import('./interception/socket-guard.js'),
-      import('./interception/node-http-propagation.js'),
-      import('./interception/unix-socket-pass-through.js'),
-      import('node:http'),
-      import('node:https'),
-      import('node:net'),
-    ]);
-  } catch (error) {
-    throw interceptionFailed(`the interception library failed to load (${(error as Error).message})`, 'Check that "@mswjs/interceptors" is installed: npm ls @mswjs/interceptors.', error);
-  }
-  const [{ ensureDefaultDispatcher, installDispatcher }, { installFetchPatch }, { installNodeHttpInterceptor }, { installSocketGuard }, { installNodeHttpPropagation }, { installUnixSocketPassThrough }, http, https, net] = modules;
+  // Node's own modules, got here rather than imported: with `enabled: false` none of them need load.
+  const [http, https, net] = [process.getBuiltinModule('node:http'), process.getBuiltinModule('node:https'), process.getBuiltinModule('node:net')];
   // Checked before patching anything: a half-applied patch cannot always undo itself.
-  const locked = lockedGlobals(patchTargets(http.default, https.default, net.default.Socket.prototype));
+  const locked = lockedGlobals(patchTargets(http, https, net.Socket.prototype));
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
   if (typeof globalThis.fetch !== 'function') throw interceptionFailed('globalThis.fetch is missing', 'Run the app on Node.js 20.19 or later, where fetch is built in.');
 
@@ -95,7 +85,7 @@ async function installLayers(): Promise<InstalledLayers> {
       );
     };
     undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(FETCH_HANDLERS_ARE_NEW_STYLE), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
-    const unpatched = { http: { request: http.default.request, get: http.default.get }, https: { request: https.default.request, get: https.default.get } };
+    const unpatched = { http: { request: http.request, get: http.get }, https: { request: https.request, get: https.get } };
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
@@ -106,8 +96,8 @@ async function installLayers(): Promise<InstalledLayers> {
         `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
       );
     }
-    undo.push(installUnixSocketPassThrough({ http: http.default, https: https.default }, unpatched));
-    undo.push(installNodeHttpPropagation({ http: http.default, https: https.default }, { testIdFor: propagatedTestId }));
+    undo.push(installUnixSocketPassThrough({ http, https }, unpatched));
+    undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     return { uninstall, check };
   } catch (error) {

@@ -2,6 +2,7 @@ import { readTextFile } from './read-text-file.js';
 import { extname } from 'node:path';
 import { compileScenarios } from '../core/engine/compile-scenarios.js';
 import { HarnessError } from '../core/errors.js';
+import { importLazily } from '../core/import-lazily.js';
 import type { ScenarioMap } from '../core/types.js';
 
 /** One scenario file, read, parsed and validated. */
@@ -35,7 +36,9 @@ function parseJson(text: string, path: string): unknown {
 
 async function parseYaml(text: string, path: string): Promise<unknown> {
   // Loaded here only: an app that never reads a YAML file never loads the parser.
-  const { parse } = await import('yaml');
+  const { parse } = await importLazily(() => import('yaml'), 'yaml', (reason, remedy, cause) =>
+    new HarnessError('INVALID_SCENARIOS', `Failed to load scenario file ${path}: the YAML parser did not load: ${reason}. ${remedy}`, { cause }),
+  );
   try {
     return parse(text) as unknown;
   } catch (error) {

@@ -1,6 +1,5 @@
-import { STATUS_CODES } from 'node:http';
 import type { MockFault } from '../types.js';
-import { MockResponse } from './mock-response.js';
+import { createMockResponse } from './mock-response.js';
 
 /**
  * What a mock answers, as plain data: each interception layer writes it out its own way (a
@@ -32,9 +31,13 @@ export interface ReplyStream {
   failAfter: number | undefined;
 }
 
+let statusCodes: Record<number, string | undefined> | undefined;
+
 /** The reason phrase for a status, for layers that send one. */
 export function statusText(status: number): string {
-  return STATUS_CODES[status] ?? '';
+  // @note Got on first use, not imported: this module loads with the harness even when it is off, and node:http need not.
+  statusCodes ??= process.getBuiltinModule('node:http').STATUS_CODES;
+  return statusCodes[status] ?? '';
 }
 
 /** Statuses whose responses never have a body (Fetch refuses one). */
@@ -107,7 +110,7 @@ export function replyStreamBody(stream: ReplyStream, error: () => Error): Readab
 export function replyToResponse(reply: MockReply, method: string, url: URL): Response {
   const hasBody = replyHasBody(method, reply.status);
   const body = !hasBody ? null : reply.stream !== undefined ? replyStreamBody(reply.stream, () => truncatedBodyError(url)) : reply.body;
-  return new MockResponse(body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers }, url.href);
+  return createMockResponse(body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers }, url.href);
 }
 
 /** The error a streamed body fails with after `failAfter` chunks. */

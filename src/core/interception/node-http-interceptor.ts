@@ -1,5 +1,7 @@
 import type { CaptureHandle } from '../recording/capture.js';
 import type { CallOutcome } from './call-outcome.js';
+import { importLazily } from '../import-lazily.js';
+import { interceptionFailed } from './interception-failed.js';
 import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromRequest, type OutgoingCall } from './outgoing-call.js';
 
@@ -19,7 +21,12 @@ interface InterceptedRequest {
  * @returns the applied interceptor (its `readyState` says whether it patched) with its `dispose`.
  */
 export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptorOptions) {
-  const [{ ClientRequestInterceptor }, { getRawRequest }] = await Promise.all([import('@mswjs/interceptors/ClientRequest'), import('@mswjs/interceptors')]);
+  // Loaded on first start only: with `enabled: false` nothing of the library is loaded (SPEC §5).
+  const [{ ClientRequestInterceptor }, { getRawRequest }] = await importLazily(
+    () => Promise.all([import('@mswjs/interceptors/ClientRequest'), import('@mswjs/interceptors')]),
+    '@mswjs/interceptors',
+    (reason, remedy, cause) => interceptionFailed(`the interception library failed to load: ${reason}`, remedy, cause),
+  );
   const interceptor = new ClientRequestInterceptor();
   /** Calls passed on while their test records, until the upstream's response comes back. */
   const captures = new WeakMap<Request, CaptureHandle>();

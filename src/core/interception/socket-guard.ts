@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { isLoopback } from '../is-loopback.js';
 
 export interface SocketGuardOptions {
@@ -29,7 +29,8 @@ function targetOf(args: unknown[]): { host: string; port: number | undefined } |
  * @returns a function that restores `net.Socket.prototype.connect`.
  */
 export function installSocketGuard({ isBlocked, report }: SocketGuardOptions): () => void {
-  const prototype = net.Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
+  // Got here, not imported: this module loads with the harness even when it is off (interception.ts).
+  const prototype = process.getBuiltinModule('node:net').Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
   const original = prototype.connect;
   const guarded = function connect(this: net.Socket, ...args: unknown[]): net.Socket {
     const target = targetOf(args);

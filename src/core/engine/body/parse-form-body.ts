@@ -1,3 +1,4 @@
+import { importLazily } from '../../import-lazily.js';
 import type { ParsedBody } from './parse-request-body.js';
 
 type QsParse = (typeof import('qs'))['parse'];
@@ -16,7 +17,7 @@ let qsParse: Promise<QsParse> | undefined;
 
 /** qs, loaded on the first form body: apps that never send one never load it. */
 function loadQs(): Promise<QsParse> {
-  qsParse ??= import('qs').then((qs) => qs.default.parse);
+  qsParse ??= importLazily(() => import('qs'), 'qs', (reason, remedy, cause) => new Error(`the form-body parser did not load: ${reason}. ${remedy}`, { cause })).then((qs) => qs.default.parse);
   return qsParse;
 }
 
