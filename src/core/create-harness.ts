@@ -341,7 +341,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
           }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
-    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
+    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error), logWarn: (message) => logger.warn(message) },
   );
 
   // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.
