@@ -27,7 +27,8 @@ test('a HARNESS_ENABLED that is not "true" is named in the line', async () => {
 });
 
 test('production, a test runner, HARNESS_ENABLED=false and announce: false stay silent', async () => {
-  const printed = await Promise.all([{ NODE_ENV: 'production' }, { NODE_ENV: 'test' }, { HARNESS_ENABLED: 'false' }, { ANNOUNCE: 'false' }].map(startApp));
+  const silent: Record<string, string>[] = [{ NODE_ENV: 'production' }, { NODE_ENV: 'test' }, { HARNESS_ENABLED: 'false' }, { ANNOUNCE: 'false' }];
+  const printed = await Promise.all(silent.map(startApp));
   expect(printed).toEqual(['ready\n', 'ready\n', 'ready\n', 'ready\n']);
 });
 
