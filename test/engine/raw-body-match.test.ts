@@ -41,3 +41,24 @@ test('a RegExp on match.body matches a JSON body\'s text, and a string matcher a
   });
   expect(logs.join('\n')).toContain('POST https://api.x.test/notes (default#4): match.body: expected a text starting with "urgent:", received "later"');
 });
+
+// docs/recipes.md, "GraphQL operations that share a name": the same mocks.
+const sharedName = defineScenarios({
+  default: {
+    name: 'Two GetUser queries',
+    mocks: [
+      // The header's query asks for the avatar; the settings page's for the email.
+      { url: 'https://api.x.test/graphql', match: { graphql: { operationName: 'GetUser' }, body: { query: { contains: 'avatarUrl' } } }, response: { body: { data: { user: { avatarUrl: 'https://img.test/ada.png' } } } } },
+      { url: 'https://api.x.test/graphql', match: { graphql: { operationName: 'GetUser', variables: { withEmail: true } } }, response: { body: { data: { user: { email: 'ada@example.com' } } } } },
+    ],
+  },
+});
+
+test('two GraphQL operations with one name are told apart by their query text and variables', async () => {
+  const { asTest } = await startHarness(sharedName);
+  const gql = (query: string, variables: object) => json('https://api.x.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, operationName: 'GetUser', variables }) });
+  await asTest(undefined, async () => {
+    expect((await gql('query GetUser($id: ID!) { user(id: $id) { avatarUrl } }', { id: '1' })).body).toEqual({ data: { user: { avatarUrl: 'https://img.test/ada.png' } } });
+    expect((await gql('query GetUser($id: ID!, $withEmail: Boolean!) { user(id: $id) { email @include(if: $withEmail) } }', { id: '1', withEmail: true })).body).toEqual({ data: { user: { email: 'ada@example.com' } } });
+  });
+});
