@@ -9,7 +9,7 @@ type UnknownKey<K, Where extends string, Allowed extends string> = { [Message in
  * one `unknown` (its type stays `T`'s, contextual typing of response functions included) or,
  * for a nested list, that list's own check.
  */
-type KnownKeys<T, Shape, Where extends string, Allowed extends string, Nested extends Partial<Record<keyof Shape, unknown>> = {}> = {
+type KnownKeys<T, Shape, Where extends string, Allowed extends string, Nested extends Partial<Record<keyof Shape, unknown>> = Record<never, never>> = {
   [K in keyof T]: K extends keyof Shape ? (K extends keyof Nested ? Nested[K] : unknown) : UnknownKey<K, Where, Allowed>;
 };
 
