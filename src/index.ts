@@ -12,7 +12,7 @@ export { defineScenarios } from './core/define-scenarios.js';
 export { loadScenarios } from './files/load-scenarios.js';
 
 /* Constants */
-export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, HINT_HEADER, TEST_ID_HEADER } from './core/constants.js';
 
 /* Errors */
 export { HarnessError, isHarnessError } from './core/errors.js';

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { DEFAULT_ENDPOINTS } from '../core/constants.js';
+import { DEFAULT_ENDPOINTS, HINT_HEADER } from '../core/constants.js';
+import { readHintHeader } from '../core/control/hint-header.js';
 import type { ScenarioId, VariantName } from '../core/create-harness.js';
 import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
@@ -78,6 +79,8 @@ export interface HarnessClientInit {
 interface ControlResponse {
   status: number;
   body: unknown;
+  /** The app's help beyond the SPEC body (`x-harness-hint`): a "did you mean", an undeclared variant. */
+  hint: string | undefined;
 }
 
 /** A control call is tried this often when the connection is reset under it. */
@@ -153,8 +156,8 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     const body = variant === undefined ? { scenario: scenarioId } : { scenario: scenarioId, variant };
     const response = await this.#send(action, 'POST', this.endpoints.setScenario, body);
     if (response.status !== 200) this.#fail(action, 'POST', this.endpoints.setScenario, response);
-    if (isRecord(response.body) && typeof response.body.warning === 'string') {
-      this.#logger.warn(`Switched test ${quote(this.testId)} to scenario ${quote(scenarioId)}, but: ${response.body.warning}`);
+    if (response.hint !== undefined) {
+      this.#logger.warn(`Switched test ${quote(this.testId)} to scenario ${quote(scenarioId)}, but: ${response.hint}`);
     }
   }
 
@@ -352,7 +355,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
       try {
         const response = await this.#fetch(url, init);
         const text = await response.text();
-        return { status: response.status, body: parseJson(text) ?? text };
+        return { status: response.status, body: parseJson(text) ?? text, hint: readHintHeader(response.headers.get(HINT_HEADER)) };
       } catch (error) {
         // @note A keep-alive connection the app closed as idle can be reset under the next
         // request before the client notices; the request never reached the app, so it is sent
@@ -371,10 +374,10 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     return new URL(path, this.#baseURL).href;
   }
 
-  #fail(action: string, method: string, path: string, { status, body }: ControlResponse): never {
+  #fail(action: string, method: string, path: string, { status, body, hint: hinted }: ControlResponse): never {
     const where = `${method} ${new URL(path, this.#baseURL).href}`;
     const serverError = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
-    const hint = isRecord(body) && typeof body.hint === 'string' ? ` ${body.hint}` : '';
+    const hint = hinted === undefined ? '' : ` ${hinted}`;
     const details = isRecord(body) && body.details !== undefined ? ` Details: ${JSON.stringify(body.details)}` : '';
     if (status === 404 && serverError === undefined) {
       throw new HarnessError(

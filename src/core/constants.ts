@@ -2,6 +2,13 @@
 export const TEST_ID_HEADER = 'x-harness-test-id';
 
 /**
+ * The response header that carries help beyond SPEC on a control answer ("did you mean", a
+ * variant the scenario does not declare, an ignored key): SPEC bodies keep exactly SPEC's fields.
+ * Characters outside printable ASCII are written `\uXXXX`.
+ */
+export const HINT_HEADER = 'x-harness-hint';
+
+/**
  * The W3C `baggage` member that carries the test ID across services; read when
  * `x-harness-test-id` is absent (`baggage: harness-test-id=t-42`).
  * @see https://www.w3.org/TR/baggage/

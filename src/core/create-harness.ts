@@ -13,6 +13,7 @@ import type { JournalEntry, JournalFilter } from './journal/journal-entry.js';
 import { recordingDraft } from './recording/recording-draft.js';
 import type { RecordMode } from './recording/recorded-exchange.js';
 import { describeStartedHarness } from './describe-started-harness.js';
+import { sayDisabledOnce } from './disabled-note.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
@@ -147,6 +148,10 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   const adopted = options.store === undefined && enabled && !sideBySide ? answeringHarness()?.store : undefined;
   const store = options.store ?? adopted ?? createMemoryStore();
   const endpoints = Object.freeze({ ...DEFAULT_ENDPOINTS, ...options.endpoints });
+  // @note A disabled harness is silent by SPEC §5 (no header read, nothing intercepted), which made
+  // a forgotten HARNESS_ENABLED look like a broken harness: outside production and test runners it
+  // says so once, at creation, unless `announce` was given (true says it at start() instead).
+  if (!enabled && options.announce === undefined) sayDisabledOnce(logger, endpoints.setScenario);
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
   const journal = enabled ? createJournalRecorder(options.journal, store, logger) : undefined;
@@ -341,7 +346,7 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
           }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
-    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error) },
+    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error), logWarn: (message) => logger.warn(message) },
   );
 
   // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.

@@ -254,6 +254,9 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
    * many scenarios it has, where the control endpoints are and what `unhandled` does;
    * disabled, that it is off and how to turn it on. Set `true` to see that an app runs with
    * the harness off (a production app stays silent by default), `false` for quiet tests.
+   * Left out on a disabled harness, one line at creation says it is off, why and how to turn it
+   * on, once per process, except under `NODE_ENV=production` or `test` and with
+   * `HARNESS_ENABLED=false`.
    * @default enabled
    */
   announce?: boolean;

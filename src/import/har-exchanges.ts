@@ -38,6 +38,18 @@ function isAsset(entry: Json, url: URL, mimeType: string): boolean {
   return ASSET_TYPE.test(mimeType) || ASSET_EXTENSION.test(url.pathname) || (typeof entry._resourceType === 'string' && ASSET_RESOURCE.has(entry._resourceType));
 }
 
+/**
+ * A HAR request's headers, with `postData.mimeType` as its content type when no header gives
+ * one: some tools (and hand-edited HARs) put the body's type only there, and the body is read
+ * by it (a form body becomes fields to match, not one string).
+ */
+function requestHeaders(request: Json): [string, string][] {
+  const headers = pairs(request.headers);
+  const mimeType = isRecord(request.postData) && typeof request.postData.mimeType === 'string' ? request.postData.mimeType.trim() : '';
+  if (mimeType === '' || headers.some(([name]) => name.toLowerCase() === 'content-type')) return headers;
+  return [...headers, ['content-type', mimeType]];
+}
+
 /** A HAR `postData`: its `text` (base64 when a tool marked it so), or its `params` as a form body. */
 function requestBody(postData: unknown): string | Uint8Array | undefined {
   if (!isRecord(postData)) return undefined;
@@ -94,7 +106,7 @@ export function harExchanges(har: unknown, filter: HarFilter = {}): HarExchanges
       }
     }
     out.exchanges.push({
-      request: { method: String(request.method ?? 'GET'), url: url.href, headers: pairs(request.headers), body: requestBody(request.postData) },
+      request: { method: String(request.method ?? 'GET'), url: url.href, headers: requestHeaders(request), body: requestBody(request.postData) },
       response: { status: Number(response.status), headers: pairs(response.headers), body: responseBody(content) },
     });
   });

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { HarnessError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/scenario-schema.js';
@@ -6,6 +6,7 @@ import type { HttpMethod, Mock, MockResponse, ScenarioDefinition, ScenarioMap } 
 import { canonicalJson, setOwn } from '../record/plain-data.js';
 import { chooseBaseUrl } from './openapi-base-url.js';
 import { chooseMedia, exampleHeaders, exampleResponse, isRecord, namedExamples, preferredExample, safeSample, type ExampleSource, type Sample } from './openapi-response.js';
+import { placeOpenApiErrors } from './openapi-error-place.js';
 import { openApiUrl } from './openapi-url.js';
 
 /** How `importOpenApi` names and places the scenarios. */
@@ -79,7 +80,12 @@ async function loadDocument(path: string, validate: boolean): Promise<Json> {
     if (validate) {
       const result = await parser.validate(path);
       if (!result.valid) {
-        throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: it is not a valid OpenAPI or Swagger document:\n${parser.compileErrors(result).trim()}\nFix the document, or pass --skip-validation to import it as it is.`);
+        // The validator points at lines of a JSON rendering of the document: point each error at the user's own file.
+        let report = parser.compileErrors(result).trim();
+        const messages = result.errors.map(({ message }) => message);
+        const placed = await placeOpenApiErrors(await readFile(path, 'utf8'), path, messages).catch(() => messages);
+        messages.forEach((message, i) => (report = report.replace(message, () => placed[i]!)));
+        throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: it is not a valid OpenAPI or Swagger document:\n${report}\nFix the document, or pass --skip-validation to import it as it is.`);
       }
     }
     return (await parser.dereference(path, { dereference: { circular: 'ignore' } })) as unknown as Json;

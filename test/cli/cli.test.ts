@@ -88,9 +88,10 @@ test('validate: invalid files exit 1 with every problem of every file listed, va
   expect(code).toBe(1);
   expect(stdout).toBe(`✓ ${good}: 1 scenario (ok), 0 mocks\n`);
   expect(stderr).toContain(`[scenario-harness] ✗ ${bad}\nInvalid scenario definitions in ${bad}:`);
-  expect(stderr).toContain('  - scenario "a", mocks[0].url: "nope" is not a URL pattern');
-  expect(stderr).toContain('  - scenario "a", mocks[1].response.status: ');
-  expect(stderr).toContain('  - scenario "b", name: expected a name (a string)');
+  // Every problem at once, in the file's order, each with its line and column.
+  expect(stderr).toContain('  - line 4, column 12: scenario "a", mocks[0].url: "nope" is not a URL pattern');
+  expect(stderr).toContain('  - line 7, column 27: scenario "a", mocks[1].response.status: ');
+  expect(stderr).toContain('  - line 9, column 3: scenario "b", name: expected a name (a string)');
   expect(stderr).toContain(`[scenario-harness] ✗ ${broken}\nFailed to load scenario file ${broken}: it is not valid JSON`);
   expect(stderr).toContain('[scenario-harness] 2 of 3 files invalid.');
 });

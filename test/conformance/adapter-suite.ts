@@ -58,17 +58,41 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(await greeting('')).toBe('hello from the default scenario');
     });
 
-    test('an unknown scenario returns SPEC\'s 400 naming the scenario, with the near one in hint', async () => {
+    test('every SPEC body carries exactly SPEC\'s keys; the help goes in x-harness-hint', async () => {
       const testId = randomUUID();
-      const response = await switchTo(testId, 'no-such-scenario');
-      expect(response.status).toBe(400);
-      expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toEqual({
-        error: "Scenario 'no-such-scenario' not found. Did you forget to register it?",
-        hint: 'Registered scenarios: "default", "friendly", "grumpy".',
+      const send = async (method: string, path: string, body?: string) => {
+        const response = await fetch(app.url(path), { method, headers: { 'content-type': 'application/json', [HEADER]: testId }, ...(body === undefined ? {} : { body }) });
+        return { status: response.status, type: response.headers.get('content-type'), hint: response.headers.get('x-harness-hint'), body: (await response.json()) as Record<string, unknown> };
+      };
+      // §4.2: no active scenario.
+      expect(await send('GET', '/__scenario__')).toEqual({ status: 404, type: expect.stringContaining('application/json'), hint: null, body: { error: 'No active scenario for this test ID', testId } });
+      // §4.1: an unknown scenario; the near ID and the registered ones in the header.
+      expect(await send('POST', '/__scenario__', '{"scenario":"Friendly"}')).toEqual({
+        status: 400,
+        type: expect.stringContaining('application/json'),
+        hint: 'Did you mean "friendly"? Registered scenarios: "default", "friendly", "grumpy".',
+        body: { error: "Scenario 'Friendly' not found. Did you forget to register it?" },
       });
-      expect(await (await switchTo(testId, 'Friendly')).json()).toMatchObject({ hint: 'Did you mean "friendly"? Registered scenarios: "default", "friendly", "grumpy".' });
+      expect((await send('POST', '/__scenario__', '{"scenario":"no-such-scenario"}')).hint).toBe('Registered scenarios: "default", "friendly", "grumpy".');
       expect(await greeting(testId)).toBe('hello from the default scenario');
+      // §4.1: an invalid body; every issue has exactly code, expected, received, path, message.
+      const invalid = await send('POST', '/__scenario__', '{"scenario":""}');
+      expect(invalid).toMatchObject({ status: 400, hint: null });
+      expect(Object.keys(invalid.body).sort()).toEqual(['details', 'error']);
+      expect(invalid.body.error).toBe('Invalid request body');
+      expect((invalid.body.details as object[]).map((issue) => Object.keys(issue).sort())).toEqual([['code', 'expected', 'message', 'path', 'received']]);
+      // §4.1: a switch; a variant the scenario does not declare is echoed, and the warning goes in the header.
+      expect(await send('POST', '/__scenario__', '{"scenario":"friendly"}')).toEqual({ status: 200, type: expect.stringContaining('application/json'), hint: null, body: { success: true, testId, scenarioId: 'friendly' } });
+      expect(await send('POST', '/__scenario__', '{"scenario":"friendly","variant":"loud"}')).toEqual({
+        status: 200,
+        type: expect.stringContaining('application/json'),
+        hint: 'Scenario "friendly" declares no variant "loud", so it adds no mocks. Declared variants: (none).',
+        body: { success: true, testId, scenarioId: 'friendly', variant: 'loud' },
+      });
+      // §4.2 and §4.3.
+      await send('POST', '/__scenario__', '{"scenario":"friendly"}');
+      expect(await send('GET', '/__scenario__')).toEqual({ status: 200, type: expect.stringContaining('application/json'), hint: null, body: { testId, scenarioId: 'friendly', scenarioName: 'Friendly' } });
+      expect(await send('GET', '/__harness__/state')).toEqual({ status: 200, type: expect.stringContaining('application/json'), hint: null, body: { testId, state: {} } });
     });
 
     test('the journal lists the calls the app made for this test only; DELETE clears it', async () => {

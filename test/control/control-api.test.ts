@@ -23,7 +23,8 @@ const call = async (method: string, path: string, { testId, body }: { testId?: s
   if (testId !== undefined) headers['x-harness-test-id'] = testId;
   const response = await harness.handle(new Request(`http://app.test${path}`, { method, headers, body }));
   if (response === null) return { status: 0, body: null };
-  return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+  const hint = response.headers.get('x-harness-hint') ?? undefined;
+  return { status: response.status, contentType: response.headers.get('content-type'), hint, body: (await response.json()) as Record<string, unknown> };
 };
 const post = (body: string, testId?: string) => call('POST', '/__scenario__', { testId, body });
 
@@ -145,31 +146,33 @@ test('an unexpected failure is 500 Internal server error, with the detail logged
   await failing.stop();
 });
 
-test('a variant the scenario does not declare is accepted, echoed and warned about', async () => {
+test('a variant the scenario does not declare is accepted and echoed in SPEC\'s body, warned about in x-harness-hint and the log', async () => {
   const testId = randomUUID();
-  expect((await post('{"scenario":"premium","variant":"platinum"}', testId)).body).toEqual({
-    success: true,
-    testId,
-    scenarioId: 'premium',
-    variant: 'platinum',
-    warning: 'Scenario "premium" declares no variant "platinum", so it adds no mocks. Declared variants: "gold".',
+  expect(await post('{"scenario":"premium","variant":"platinum"}', testId)).toMatchObject({
+    status: 200,
+    body: { success: true, testId, scenarioId: 'premium', variant: 'platinum' },
+    hint: 'Scenario "premium" declares no variant "platinum", so it adds no mocks. Declared variants: "gold".',
   });
+  expect(Object.keys((await post('{"scenario":"premium","variant":"platinum"}', testId)).body ?? {}).sort()).toEqual(['scenarioId', 'success', 'testId', 'variant']);
   expect(logged.join('\n')).toMatch(new RegExp(`Test "${testId}" selected an undeclared variant\\. Scenario "premium" declares no variant "platinum".*Declared variants: "gold"`));
 });
 
 test('the warning for an undeclared variant suggests the declared one it is close to', async () => {
-  const { body } = await post('{"scenario":"premium","variant":"Gold"}', randomUUID());
-  expect(body?.warning).toBe('Scenario "premium" declares no variant "Gold", so it adds no mocks. Did you mean "gold"? Declared variants: "gold".');
-  expect((await post('{"scenario":"premium","variant":"gld"}', randomUUID())).body?.warning).toContain('Did you mean "gold"?');
+  const { hint } = await post('{"scenario":"premium","variant":"Gold"}', randomUUID());
+  expect(hint).toBe('Scenario "premium" declares no variant "Gold", so it adds no mocks. Did you mean "gold"? Declared variants: "gold".');
+  expect((await post('{"scenario":"premium","variant":"gld"}', randomUUID())).hint).toContain('Did you mean "gold"?');
+  expect((await post('{"scenario":"premium","variant":"gold"}', randomUUID())).hint).toBeUndefined();
 });
 
-test('an unknown scenario keeps SPEC\'s error word for word and puts the near ID and the registered ones in hint', async () => {
-  expect(await post('{"scenario":"Premium"}', randomUUID())).toMatchObject({
-    status: 400,
-    body: { error: "Scenario 'Premium' not found. Did you forget to register it?", hint: 'Did you mean "premium"? Registered scenarios: "default", "premium", "declined".' },
-  });
-  expect((await post('{"scenario":"declnied"}', randomUUID())).body?.hint).toBe('Did you mean "declined"? Registered scenarios: "default", "premium", "declined".');
-  expect((await post('{"scenario":"zzz"}', randomUUID())).body?.hint).toBe('Registered scenarios: "default", "premium", "declined".');
+test('an unknown scenario answers SPEC\'s body exactly and puts the near ID and the registered ones in x-harness-hint and the log', async () => {
+  const testId = randomUUID();
+  const answer = await post('{"scenario":"Premium"}', testId);
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ error: "Scenario 'Premium' not found. Did you forget to register it?" });
+  expect(answer.hint).toBe('Did you mean "premium"? Registered scenarios: "default", "premium", "declined".');
+  expect(logged).toContain(`Test "${testId}" asked for scenario "Premium", which is not registered. Did you mean "premium"? Registered scenarios: "default", "premium", "declined".`);
+  expect((await post('{"scenario":"declnied"}', randomUUID())).hint).toBe('Did you mean "declined"? Registered scenarios: "default", "premium", "declined".');
+  expect((await post('{"scenario":"zzz"}', randomUUID())).hint).toBe('Registered scenarios: "default", "premium", "declined".');
 });
 
 test('with many scenarios, the hint names the catalogue instead of listing them all', async () => {
@@ -178,10 +181,8 @@ test('with many scenarios, the hint names the catalogue instead of listing them 
   await big.start();
   try {
     const response = await big.handle(new Request('http://app.test/__scenario__', { method: 'POST', body: '{"scenario":"GithubDown"}' }));
-    expect(await response?.json()).toEqual({
-      error: "Scenario 'GithubDown' not found. Did you forget to register it?",
-      hint: 'Did you mean "githubDown"? 13 scenarios are registered; GET /__harness__/scenarios lists them.',
-    });
+    expect(await response?.json()).toEqual({ error: "Scenario 'GithubDown' not found. Did you forget to register it?" });
+    expect(response?.headers.get('x-harness-hint')).toBe('Did you mean "githubDown"? 13 scenarios are registered; GET /__harness__/scenarios lists them.');
     await expect(big.switchScenario('t', 'GithubDown' as 'githubDown')).rejects.toThrow(
       `Scenario 'GithubDown' not found. Did you forget to register it? Did you mean "githubDown"? 13 scenarios are registered; GET /__harness__/scenarios lists them.`,
     );
@@ -208,15 +209,24 @@ test('an unknown key in an invalid switch body is named, after SPEC\'s issue, wi
   });
 });
 
-test('an unknown key beside a valid switch is ignored, as before, and named in warning', async () => {
+test('an unknown key beside a valid switch is ignored, as before, and named in x-harness-hint and the log', async () => {
   const testId = randomUUID();
-  expect((await post('{"scenario":"premium","varient":"gold"}', testId)).body).toEqual({
-    success: true,
-    testId,
-    scenarioId: 'premium',
-    warning: 'Ignored unknown key "varient" (did you mean "variant"?); allowed keys: "scenario", "variant".',
-  });
+  const answer = await post('{"scenario":"premium","varient":"gold"}', testId);
+  expect(answer.body).toEqual({ success: true, testId, scenarioId: 'premium' });
+  expect(answer.hint).toBe('Ignored unknown key "varient" (did you mean "variant"?); allowed keys: "scenario", "variant".');
+  expect(logged).toContain(`Test "${testId}" switched to scenario "premium". Ignored unknown key "varient" (did you mean "variant"?); allowed keys: "scenario", "variant".`);
   expect((await call('GET', '/__scenario__', { testId })).body).toEqual({ testId, scenarioId: 'premium', scenarioName: 'Premium user' });
+});
+
+test('a hint keeps characters a header cannot carry as \\uXXXX', async () => {
+  const intl = createHarness({ enabled: true, scenarios: { default: { name: 'D', mocks: [] }, 'café': { name: 'Café', mocks: [] } }, logger: { warn: () => {}, error: () => {} } });
+  try {
+    const response = await intl.handle(new Request('http://app.test/__scenario__', { method: 'POST', body: '{"scenario":"Café"}' }));
+    expect(response?.status).toBe(400);
+    expect(response?.headers.get('x-harness-hint')).toBe('Did you mean "caf\\u00e9"? Registered scenarios: "default", "caf\\u00e9".');
+  } finally {
+    await intl.stop();
+  }
 });
 
 test('the catalogue lists every scenario with its name, description and declared variants', async () => {

@@ -100,7 +100,7 @@ test('every failing file is reported in one error', async () => {
   const { message } = await failure(a, file('fine.json', '{}'), b);
   expect(message).toMatch(/^2 of 3 scenario files failed to load:/);
   expect(message).toContain(`${a}: it is not valid JSON`);
-  expect(message).toContain(`Invalid scenario definitions in ${b}:\n  - scenario "s", name: expected a name (a string)`);
+  expect(message).toContain(`Invalid scenario definitions in ${b}:\n  - line 2, column 9: scenario "s", name: expected a name (a string)`);
 });
 
 test('a scenario ID such as __proto__ stays an ordinary scenario', async () => {
@@ -115,4 +115,51 @@ test('a scenario ID such as __proto__ stays an ordinary scenario', async () => {
 test('no path, or a path that is not a string, is a TypeError saying what to pass', async () => {
   await expect(loadScenarios()).rejects.toThrow('Expected at least one scenario file path, instead got none.');
   await expect(loadScenarios('a.json', 42 as unknown as string)).rejects.toThrow('Expected every scenario file path to be a non-empty string, instead got 42.');
+});
+
+test('one pass lists every problem of a file, a bad regex in a mock with other problems included, each at its line and column', async () => {
+  const yaml = file(
+    'one-pass.yaml',
+    [
+      'default:',
+      '  name: Default',
+      '  mocks:',
+      '    - url: https://api.test/a',
+      '      respones: { status: 200 }',
+      '      match:',
+      '        query:',
+      "          id: { regex: { source: '(unclosed' } }",
+      '    - url: https://api.test/b',
+      '      response: { status: 99 }',
+      '    - url: https://api.test/c',
+      '      match:',
+      "        headers: { x: { regex: { source: '[z' } } }",
+      '      response: { status: 200 }',
+    ].join('\n'),
+  );
+  expect((await failure(yaml)).message).toBe(
+    [
+      `Invalid scenario definitions in ${yaml}:`,
+      '  - line 4, column 7: scenario "default", mocks[0]: needs exactly one of "response" and "sequence"',
+      '  - line 5, column 7: scenario "default", mocks[0]: unknown key "respones" (did you mean "response"?); allowed keys: "id", "method", "url", "match", "response", "sequence", "afterResponse"',
+      '  - line 8, column 24: scenario "default", mocks[0].match.query.id.regex: is not a valid regular expression (Invalid regular expression: /(unclosed/: Unterminated group)',
+      '  - line 10, column 27: scenario "default", mocks[1].response.status: Too small: expected number to be >=200',
+      '  - line 13, column 32: scenario "default", mocks[2].match.headers.x.regex: is not a valid regular expression (Invalid regular expression: /[z/: Unterminated character class)',
+      `Fix these fields in ${yaml} (the file format: https://github.com/scenario-harness/scenario-harness/blob/main/docs/scenario-files.md).`,
+    ].join('\n'),
+  );
+});
+
+test('a JSON file\'s problems carry its own line and column too', async () => {
+  const json = file('located.json', '{\n  "s": {\n    "name": "S",\n    "mocks": [\n      { "url": "/x", "response": { "status": 42 } }\n    ]\n  }\n}\n');
+  expect((await failure(json)).message).toContain(`Invalid scenario definitions in ${json}:\n  - line 5, column 46: scenario "s", mocks[0].response.status: `);
+});
+
+test('every YAML syntax error is listed at once, each with its line and column', async () => {
+  const broken = file('broken.yaml', 'a:\n  b: [1\nc: {\n d: e: f\n');
+  const { message } = await failure(broken);
+  expect(message).toMatch(/^Failed to load scenario file .*broken\.yaml: it is not valid YAML: \(1\) .* at line 3, column 1:/);
+  expect(message).toContain('(2) Block collections are not allowed within flow collections at line 4, column 5:');
+  expect(message).toContain('(3) ');
+  expect(message).toMatch(/Fix the syntax there \(each place above\)\.$/);
 });

@@ -61,10 +61,7 @@ test('__proto__, constructor and prototype are ordinary scenario and variant IDs
   const testId = randomUUID();
   await control('POST', '/__scenario__', testId, '{"scenario":"__proto__","variant":"__proto__"}');
   expect(await call(testId, '/who')).toBe('proto variant');
-  expect((await control('POST', '/__scenario__', testId, '{"scenario":"toString"}')).body).toEqual({
-    error: "Scenario 'toString' not found. Did you forget to register it?",
-    hint: 'Registered scenarios: "default", "__proto__", "constructor", "prototype".',
-  });
+  expect((await control('POST', '/__scenario__', testId, '{"scenario":"toString"}')).body).toEqual({ error: "Scenario 'toString' not found. Did you forget to register it?" });
 });
 
 test('__proto__, constructor and prototype are ordinary test IDs, isolated from each other', async () => {
@@ -113,7 +110,7 @@ test('matchers on __proto__ keys match own keys only', async () => {
 test('a switch body with a __proto__ key cannot smuggle in a variant', async () => {
   const testId = randomUUID();
   const { body } = await control('POST', '/__scenario__', testId, '{"scenario":"__proto__","__proto__":{"variant":"__proto__"}}');
-  expect(body).toEqual({ success: true, testId, scenarioId: '__proto__', warning: expect.stringMatching(/^Ignored unknown key "__proto__"/) });
+  expect(body).toEqual({ success: true, testId, scenarioId: '__proto__' });
   expect(await call(testId, '/who')).toBe('proto scenario');
   expect((await control('POST', '/__scenario__', testId, '{"__proto__":{"scenario":"__proto__"}}')).status).toBe(400);
 });

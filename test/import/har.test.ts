@@ -74,3 +74,24 @@ test.each([
   expect(isHarnessError(error)).toBe(true);
   expect((error as Error).message).toContain(`Failed to import ${join(dir, name)}: ${reason}`);
 });
+
+test('a request body typed only by postData.mimeType (no content-type header) is read by that type', async () => {
+  const har = join(dir, 'mime-only.har');
+  const entry = (text: string, status: string) => ({
+    startedDateTime: '2024-06-20T10:00:00.000Z',
+    request: { method: 'POST', url: 'https://auth.x.test/oauth/token', headers: [], postData: { mimeType: 'application/x-www-form-urlencoded', text } },
+    response: { status: 200, headers: [{ name: 'content-type', value: 'application/json' }], content: { mimeType: 'application/json', text: JSON.stringify({ status }) } },
+  });
+  writeFileSync(har, JSON.stringify({ log: { entries: [entry('grant_type=client_credentials&client_id=app-1', 'client'), entry('grant_type=device_code&scope=write', 'device')] } }));
+  const { recorded } = await importHar(har, { scenarioId: 'auth' });
+  expect(recorded.scenarios.auth!.mocks.map((mock) => mock.match?.body)).toEqual([{ grant_type: 'client_credentials', client_id: 'app-1' }, { grant_type: 'device_code', scope: 'write' }]);
+
+  const file = join(dir, 'mime-only.yaml');
+  writeFileSync(file, await recorded.toFileText('yaml'));
+  const { asTest } = await startHarness(await loadScenarios(file));
+  await asTest('auth', async () => {
+    // The app's own encoder writes the fields in another order: the fields still match.
+    expect((await json('https://auth.x.test/oauth/token', { method: 'POST', body: new URLSearchParams({ scope: 'write', grant_type: 'device_code' }) })).body).toEqual({ status: 'device' });
+    expect((await json('https://auth.x.test/oauth/token', { method: 'POST', body: new URLSearchParams({ client_id: 'app-1', grant_type: 'client_credentials' }) })).body).toEqual({ status: 'client' });
+  });
+});

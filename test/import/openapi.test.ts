@@ -178,3 +178,34 @@ test('an invalid document fails with the parser\'s own message and the way out',
   const lenient = await importOpenApi(broken, { validate: false });
   expect(lenient.scenarios.default!.mocks).toEqual([{ id: 'getA', method: 'GET', url: '/a', response: { status: 200 } }]);
 });
+
+test('an invalid document\'s errors point at the user\'s YAML file, its own lines and columns, not a JSON rendering', async () => {
+  const file = join(dir, 'invalid.yaml');
+  writeFileSync(
+    file,
+    [
+      'openapi: 3.0.3',
+      'info: { title: T, version: "1" }',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                properties:',
+      '                  id: { type: intger }',
+      '    post:',
+      '      respones: {}',
+      '',
+    ].join('\n'),
+  );
+  const error = await importOpenApi(file).then(() => undefined, (reason: Error) => reason);
+  expect(isHarnessError(error) && error.code).toBe('INVALID_ARGUMENT');
+  const { message } = error!;
+  expect(message).toContain(`(array, boolean, integer, number, object, string)\nat line 13, column 25 of ${file} (Did you mean integer here?):\n\n  11 |               schema:\n  12 |                 properties:\n> 13 |                   id: { type: intger }\n     |                         ^\n`);
+  expect(message).toContain(`REQUIRED must have required property 'responses'\nat line 14, column 5 of ${file} (responses is missing here!):\n\n  12 |                 properties:\n  13 |                   id: { type: intger }\n> 14 |     post:\n     |     ^\n`);
+  expect(message).not.toContain('"type": "intger"');
+});

@@ -52,7 +52,10 @@ test('without HARNESS_ENABLED the harness is off, as the README says: POST /__sc
   const command = quickStart.start!.replace(/^HARNESS_ENABLED=true /, '');
   const off = await startApp(command, [`Listening on http://127.0.0.1:${offPort}`], { cwd: folder(), env: newcomerEnv({ PORT: String(offPort) }) });
   try {
-    expect(off.output()).not.toContain('[scenario-harness]');
+    // One line says it is off, why and how to turn it on (README: "says … once instead").
+    expect(off.output()).toContain('[scenario-harness] disabled: enabled is false (HARNESS_ENABLED is not set), so no outgoing call is intercepted and /__scenario__ is not served');
+    expect(off.output().match(/\[scenario-harness\]/g)).toHaveLength(1);
+    expect(read('README.md')).toContain('`[scenario-harness] disabled: enabled is false (HARNESS_ENABLED is not set), …`');
     const { stdout } = await sh(`curl -s -X POST -d '{"scenario":"githubDown"}' 127.0.0.1:${offPort}/__scenario__`, { cwd: folder(), env: newcomerEnv() });
     expect(stdout).toContain('Cannot POST /__scenario__');
     expect(read('README.md')).toContain('`Cannot POST /__scenario__`');

@@ -72,7 +72,7 @@ test('--watch reloads a changed file, refuses an invalid edit with the validatio
   mark = server.output().length;
   writeFileSync(file, 'default:\n  name: Broken\n  mocks:\n    - url: api.shop.example/me\n      response: { body: { tier: broken } }\n');
   const output = await server.waitForOutput(/Kept the last good scenarios \(1\)/, mark);
-  expect(output.slice(mark)).toContain(`Invalid scenario definitions in ${file}:\n  - scenario "default", mocks[0].url: "api.shop.example/me" is not a URL pattern`);
+  expect(output.slice(mark)).toContain(`Invalid scenario definitions in ${file}:\n  - line 4, column 12: scenario "default", mocks[0].url: "api.shop.example/me" is not a URL pattern`);
   expect(await me()).toEqual({ tier: 'edited' });
 
   mark = server.output().length;
@@ -104,7 +104,7 @@ test('invalid files at start-up: exit 1 with the same messages, nothing listens'
   const { code, stdout, stderr } = await runCli(['serve', '--port', '0', bad]);
   expect(code).toBe(1);
   expect(stdout).not.toContain('Serving');
-  expect(stderr).toContain(`[scenario-harness] Invalid scenario definitions in ${bad}:\n  - scenario "default", mocks[0].response.status: `);
+  expect(stderr).toContain(`[scenario-harness] Invalid scenario definitions in ${bad}:\n  - line 1, column 66: scenario "default", mocks[0].response.status: `);
 });
 
 test('a port in use: exit 1 saying which port and what to do', async () => {

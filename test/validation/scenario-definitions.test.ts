@@ -28,6 +28,19 @@ test.each([
   expect(create(scenarios)).toThrow(message);
 });
 
+test('a bad regex is listed with the other problems of its mock, not after they are fixed', () => {
+  const scenarios = { s: { name: 'S', mocks: [{ url: '/x', respones: {}, match: { query: { q: { regex: { source: '(' } } }, headers: { h: { regex: { source: '[' } } } } }] } };
+  expect(create(scenarios)).toThrow(
+    [
+      'Invalid scenario definitions:',
+      '  - scenario "s", mocks[0]: unknown key "respones" (did you mean "response"?); allowed keys: "id", "method", "url", "match", "response", "sequence", "afterResponse"',
+      '  - scenario "s", mocks[0]: needs exactly one of "response" and "sequence"',
+      '  - scenario "s", mocks[0].match.query.q.regex: is not a valid regular expression (Invalid regular expression: /(/: Unterminated group)',
+      '  - scenario "s", mocks[0].match.headers.h.regex: is not a valid regular expression (Invalid regular expression: /[/: Unterminated character class)',
+    ].join('\n'),
+  );
+});
+
 test('every problem is listed in one error, with its code', () => {
   try {
     create({ a: { name: 'A', mocks: [{ url: 'x', response: {} }] }, b: { name: 'B', mocks: [{ url: '/y', response: { status: 1 } }] } })();

@@ -1,4 +1,5 @@
-import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, TEST_ID_HEADER } from '../constants.js';
+import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, HINT_HEADER, TEST_ID_HEADER } from '../constants.js';
+import { quote } from '../dev-utils.js';
 import { readTestId } from '../read-test-id.js';
 import type { ActiveScenario, HarnessEndpoints, ScenarioSummary } from '../types.js';
 import { unknownScenarioHint } from '../unknown-scenario-hint.js';
@@ -13,6 +14,7 @@ import type { RecordingDraft } from '../recording/recording-draft.js';
 import type { RecordMode } from '../recording/recorded-exchange.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
+import { hintHeaderValue } from './hint-header.js';
 import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
 
 /** What the control endpoints act on: the harness, seen through the few calls they make. */
@@ -46,6 +48,8 @@ export interface ControlOptions {
   /** Longest test ID, in characters; a longer one is a 400. @default 256 */
   maxTestIdLength?: number;
   logError(message: string, error: unknown): void;
+  /** Where a switch's help goes besides the `x-harness-hint` header: an unknown scenario, an ignored key. */
+  logWarn?(message: string): void;
 }
 
 /** A handler for the control endpoints: a control request's answer, or `null` for any other request. */
@@ -91,26 +95,24 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (!parsed.success) return jsonAnswer({ error: 'Invalid request body', details: parsed.issues }, 400);
     const { scenario, variant } = parsed.data;
     if (!target.isRegistered(scenario)) {
-      // @note SPEC §4.1 fixes `error` word for word, so the suggestion goes beside it, in `hint`.
+      // @note SPEC §4.1 fixes the body to `{ error }` word for word (conformance suites compare it
+      // whole), so the suggestion goes in the `x-harness-hint` header and the log.
       const registered = target.listScenarios().map(({ id }) => id);
-      return jsonAnswer(
-        { error: `Scenario '${scenario}' not found. Did you forget to register it?`, hint: unknownScenarioHint(scenario, registered, endpoints.scenarios) },
-        400,
-      );
+      const hint = unknownScenarioHint(scenario, registered, endpoints.scenarios);
+      options.logWarn?.(`Test ${quote(testId)} asked for scenario ${quote(scenario)}, which is not registered. ${hint}`);
+      return jsonAnswer({ error: `Scenario '${scenario}' not found. Did you forget to register it?` }, 400, { [HINT_HEADER]: hintHeaderValue(hint) });
     }
     const { warning } = await target.switchScenario(testId, scenario, variant);
-    // @note SPEC §2 has the switch accept any variant; what it may not do as meant goes in `warning`.
-    const warnings = [
-      ...(parsed.unknownKeys.length === 0 ? [] : [`Ignored ${unknownKeysMessage(parsed.unknownKeys, Object.keys(switchRequestBodySchema.shape))}.`]),
-      ...(warning === undefined ? [] : [warning]),
-    ];
-    return jsonAnswer({
-      success: true,
-      testId,
-      scenarioId: scenario,
-      ...(variant === undefined ? {} : { variant }),
-      ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
-    });
+    // @note SPEC §2 has the switch accept any variant, and §4.1 fixes the body's fields; what the
+    // switch may not do as meant goes in the `x-harness-hint` header (the target logged its part).
+    const ignored = parsed.unknownKeys.length === 0 ? undefined : `Ignored ${unknownKeysMessage(parsed.unknownKeys, Object.keys(switchRequestBodySchema.shape))}.`;
+    if (ignored !== undefined) options.logWarn?.(`Test ${quote(testId)} switched to scenario ${quote(scenario)}. ${ignored}`);
+    const hints = [...(ignored === undefined ? [] : [ignored]), ...(warning === undefined ? [] : [warning])];
+    return jsonAnswer(
+      { success: true, testId, scenarioId: scenario, ...(variant === undefined ? {} : { variant }) },
+      200,
+      hints.length === 0 ? undefined : { [HINT_HEADER]: hintHeaderValue(hints.join(' ')) },
+    );
   }
 
   async function getScenario(testId: string): Promise<ControlAnswer> {

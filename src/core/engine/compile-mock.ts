@@ -8,7 +8,7 @@ import type { BodyFormat } from './body/parse-request-body.js';
 import { precomputeReply, precomputeResponseParts } from './build-response.js';
 import { compileGraphqlMatch, type GraphqlMatcher } from './graphql-match.js';
 import { compileStream, streamReadsBody, type CompiledStream } from './stream-body.js';
-import { compileStringMatch, type StringPredicate } from './string-match.js';
+import { compileStringMatch, isStringMatcherObject, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
 import { compileUrlPattern, type UrlPattern } from './url-pattern.js';
 
@@ -40,6 +40,8 @@ export interface MatchInput {
   body: unknown;
   /** Which parser read `body` (`form` and `multipart` fields are text: see `BodyMatcher`). */
   bodyFormat?: BodyFormat;
+  /** The body as text, whatever its content type: what a top-level string matcher on `match.body` tests. */
+  bodyText?: string | undefined;
 }
 
 /** A mock ready to be matched: everything parsed, every pattern built. */
@@ -127,7 +129,16 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     const test = ({ state }: MatchInput) => Object.hasOwn(state, name) && isDeepStrictEqual(state[name], expected);
     criteria.push({ test, explain: ({ state }) => mismatch(`match.state.${name}`, describeValue(expected), Object.hasOwn(state, name) ? state[name] : undefined) });
   }
-  if (body) {
+  if (body && mock.match !== undefined && (mock.match.body instanceof RegExp || isStringMatcherObject(mock.match.body))) {
+    // @note A string matcher on the whole body (`{ contains: 'currency=gbp' }`) tests the body's
+    // text for every content type, as WireMock's body patterns do: a form or JSON body is parsed
+    // for field matchers, which made it an object this matcher could never match.
+    const raw = (input: MatchInput) => input.bodyText ?? input.body;
+    criteria.push({
+      test: (input) => body.test(raw(input)),
+      explain: (input) => (input.body === undefined ? 'match.body: the call has no body' : (body.explain(raw(input)) ?? 'match.body: did not match')),
+    });
+  } else if (body) {
     const text = (input: MatchInput) => input.bodyFormat === 'form' || input.bodyFormat === 'multipart';
     criteria.push({
       test: (input) => body.test(input.body, text(input)),

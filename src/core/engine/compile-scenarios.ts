@@ -25,10 +25,33 @@ function formatFieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function invalidScenarios(problems: string[], checkedBy: string, file: string | undefined): HarnessError {
+/** One problem of a definition map: where (scenario ID first) and what. */
+interface Problem {
+  path: readonly PropertyKey[];
+  message: string;
+  /** A key the object at `path` may not have: the place to point at is the key itself. */
+  key?: string;
+}
+
+/** `match.query.q.regex` or `match.body.items[0].name` → `['match', 'query', 'q', 'regex']`. */
+function splitField(field: string): PropertyKey[] {
+  return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) => (index === undefined ? key! : Number(index)));
+}
+
+function describeProblem({ path: [scenarioId, ...field], message }: Problem): string {
+  return scenarioId === undefined
+    ? `scenarios: ${message}`
+    : `scenario ${JSON.stringify(String(scenarioId))}${field.length ? `, ${formatFieldPath(field)}` : ''}: ${message}`;
+}
+
+function invalidScenarios(problems: readonly Problem[], checkedBy: string, file: string | undefined, locate: LocateInFile | undefined): HarnessError {
   // A file's problems are all listed (the CLI's `validate` prints them); code shows the first 20.
-  const shown = problems.slice(0, file === undefined ? 20 : undefined).map((line) => `  - ${line}`);
-  if (problems.length > shown.length) shown.push(`  - …and ${problems.length - shown.length} more`);
+  // In a file, the problems come in the file's order, each with its line and column.
+  const located = problems.map((problem) => ({ at: locate?.(problem.path, problem.key), text: describeProblem(problem) }));
+  if (locate !== undefined) located.sort((a, b) => (a.at?.line ?? Infinity) - (b.at?.line ?? Infinity) || (a.at?.column ?? 0) - (b.at?.column ?? 0));
+  const lines = [...new Set(located.map(({ at, text }) => `${at === undefined ? '' : `line ${at.line}, column ${at.column}: `}${text}`))];
+  const shown = lines.slice(0, file === undefined ? 20 : undefined).map((line) => `  - ${line}`);
+  if (lines.length > shown.length) shown.push(`  - …and ${lines.length - shown.length} more`);
   return new HarnessError(
     'INVALID_SCENARIOS',
     file === undefined
@@ -78,7 +101,12 @@ export interface CompileScenariosOptions {
   checkedBy?: string;
   /** The file the definitions come from, named in the error. @default the scenarios passed to createHarness */
   file?: string;
+  /** Where a field (or a key of it) is written in `file`, so each problem names its line and column. */
+  locate?: LocateInFile;
 }
+
+/** The place of the value at `path` (or of its key `key`) in a scenario file, 1-based, or `undefined`. */
+export type LocateInFile = (path: readonly PropertyKey[], key?: string) => { line: number; column: number } | undefined;
 
 /**
  * Validate a scenario map and compile every mock of every scenario and variant.
@@ -86,15 +114,14 @@ export interface CompileScenariosOptions {
  * ID, mock index and field: the schema's findings and the compiler's (URL patterns, regexes,
  * templates, regexes that could backtrack catastrophically) together.
  */
-export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()', file }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
+export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()', file, locate }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
   const parsed = scenarioMapSchema.safeParse(scenarios, { error: definitionErrorMap });
   const issues = parsed.success ? [] : parsed.error.issues;
-  const problems = issues.map((issue) => {
-    const [scenarioId, ...field] = issue.path;
-    return scenarioId === undefined
-      ? `scenarios: ${issue.message}`
-      : `scenario ${JSON.stringify(String(scenarioId))}${field.length ? `, ${formatFieldPath(field)}` : ''}: ${issue.message}`;
-  });
+  const problems: Problem[] = issues.map((issue) => ({
+    path: issue.path,
+    message: issue.message,
+    ...(issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? { key: issue.keys[0] } : {}),
+  }));
   const mocksWithIssues = new Set(issues.map((issue) => mockKeyOf(issue.path)));
 
   const compiled = new Map<string, CompiledScenario>();
@@ -102,16 +129,27 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
   // scenario-schema.ts), and the schema transforms nothing, so they are otherwise the same.
   const source = isRecord(scenarios) ? scenarios : {};
   for (const layer of eachLayer(source)) {
+    const layerPath = [layer.id, ...splitField(layer.fieldPrefix)];
     const mocks = layer.mocks.flatMap((mock, i) => {
+      const at = (field: string) => [...layerPath, i, ...splitField(field)];
+      // Every regex of the mock is checked even when the schema found other problems in it, so
+      // one pass lists them all (a bad pattern no longer waits for the other fixes).
+      let regexes: { field: string; message: string }[] = [];
+      try {
+        regexes = findUnsafeRegexes(mock, { backtracking: checkRegexes });
+      } catch {
+        // A part of the wrong shape: the schema reports it.
+      }
+      for (const { field, message } of regexes) problems.push({ path: at(field), message });
       if (mocksWithIssues.has(`${layer.issuePrefix}/${i}`)) return [];
       try {
         const compiledMock = compileMock(mock, i, `${layer.keyPrefix}#${i}`, { scenarioId: layer.id, variant: layer.variant });
-        const unsafe = checkRegexes ? findUnsafeRegexes(mock) : [];
-        for (const { field, message } of unsafe) problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${field}: ${message}`);
-        return unsafe.length === 0 ? [compiledMock] : [];
+        return regexes.length === 0 ? [compiledMock] : [];
       } catch (error) {
         if (error instanceof DefinitionError) {
-          problems.push(`scenario ${JSON.stringify(layer.id)}, ${layer.fieldPrefix}[${i}].${error.field}: ${error.message}`);
+          const path = at(error.field);
+          // An invalid pattern is found by both; it is listed once.
+          if (!problems.some((problem) => problem.message === error.message && formatFieldPath(problem.path) === formatFieldPath(path))) problems.push({ path, message: error.message });
         } else if (parsed.success) {
           throw error;
         }
@@ -125,6 +163,6 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
     else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
     compiled.set(layer.id, entry);
   }
-  if (problems.length > 0) throw invalidScenarios(problems, checkedBy, file);
+  if (problems.length > 0) throw invalidScenarios(problems, checkedBy, file, locate);
   return compiled;
 }

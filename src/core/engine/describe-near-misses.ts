@@ -1,7 +1,7 @@
 import { editDistance } from '../did-you-mean.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
 import type { TestState } from '../store/session-store.js';
-import { parseRequestBody } from './body/parse-request-body.js';
+import { parseRequestBody, requestBodyText } from './body/parse-request-body.js';
 import type { CompiledMock } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
 import { urlParts } from './url-parts.js';
@@ -36,7 +36,7 @@ export async function describeNearMisses(call: OutgoingCall, layers: readonly Mo
   const needsBody = sameUrl.some((mock) => mock.needsBody && (mock.methods === undefined || mock.methods.has(method)));
   const bytes = needsBody ? await call.bodyBytes() : undefined;
   const parsed = bytes === undefined ? undefined : await parseRequestBody(call.headers.get('content-type'), bytes).catch(() => undefined);
-  const input = { url, headers: call.headers, state, body: parsed?.value, bodyFormat: parsed?.format };
+  const input = { url, headers: call.headers, state, body: parsed?.value, bodyFormat: parsed?.format, bodyText: bytes === undefined ? undefined : requestBodyText(call.headers.get('content-type'), bytes) };
 
   const lines: string[] = [];
   for (const mock of sameUrl.sort((a, b) => a.order - b.order)) {

@@ -42,6 +42,8 @@ test('a pattern the detector cannot read is refused, not waved through', () => {
   expect(found?.message).toMatch(/could not be checked for catastrophic backtracking/);
 });
 
-test('an invalid serialised pattern is left to the compiler to report', () => {
-  expect(fields(mock({ match: { query: { q: { regex: { source: '(' } } } } }))).toEqual([]);
+test('an invalid serialised pattern is reported with the compiler\'s words, so one pass lists it with the other problems', () => {
+  expect(findUnsafeRegexes(mock({ match: { query: { q: { regex: { source: '(' } } } } }))).toEqual([
+    { field: 'match.query.q.regex', message: 'is not a valid regular expression (Invalid regular expression: /(/: Unterminated group)' },
+  ]);
 });

@@ -11,6 +11,12 @@ export interface UnsafeRegex {
   message: string;
 }
 
+/** What one `findUnsafeRegexes` call found so far, and whether it judges backtracking. */
+interface Findings {
+  problems: UnsafeRegex[];
+  backtracking: boolean;
+}
+
 /** How long one pattern may take to check; a pattern still undecided then is refused. */
 const CHECK_TIMEOUT_MS = 1000;
 /** Verdicts by `flags/source`: test suites create harnesses from the same scenarios again and again. */
@@ -85,7 +91,8 @@ function verdictOn(regex: RegExp): string | undefined {
  * code, and URLs and headers are short. Serialised matchers can come from files or Redis and
  * may test large bodies, so they get the strict verdict.
  */
-function check(regex: RegExp, field: string, found: UnsafeRegex[], native = false): void {
+function check(regex: RegExp, field: string, found: Findings, native = false): void {
+  if (!found.backtracking) return;
   const judged = native ? new RegExp(`^(?:${regex.source})$`, regex.flags) : regex;
   const key = `${judged.flags}/${judged.source}`;
   if (!verdicts.has(key)) {
@@ -93,27 +100,36 @@ function check(regex: RegExp, field: string, found: UnsafeRegex[], native = fals
     verdicts.set(key, verdictOn(judged)?.replace(String(judged), String(regex)));
   }
   const message = verdicts.get(key);
-  if (message !== undefined) found.push({ field, message });
+  if (message !== undefined) found.problems.push({ field, message });
 }
 
-function checkRegexData({ source, flags }: { source: string; flags?: string }, field: string, found: UnsafeRegex[], native = false): void {
+function checkRegexData({ source, flags }: { source: string; flags?: string }, field: string, found: Findings, native = false): void {
   let regex: RegExp;
   try {
     regex = new RegExp(source, flags);
-  } catch {
-    return; // The compiler reports an invalid pattern.
+  } catch (error) {
+    // The same words as the compiler's, so a problem found by both is listed once.
+    found.problems.push({ field, message: `is not a valid regular expression (${(error as Error).message})` });
+    return;
   }
   check(regex, field, found, native);
 }
 
-function checkStringMatch(match: StringMatch, field: string, found: UnsafeRegex[]): void {
+/** `{ source: string, flags?: string }`: anything else is the schema's to report. */
+function isRegexData(value: unknown): value is { source: string; flags?: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { source, flags } = value as { source?: unknown; flags?: unknown };
+  return typeof source === 'string' && (flags === undefined || typeof flags === 'string');
+}
+
+function checkStringMatch(match: StringMatch, field: string, found: Findings): void {
   if (match instanceof RegExp) return check(match, field, found, true);
-  if (typeof match !== 'object' || match === null || !('regex' in match)) return;
+  if (typeof match !== 'object' || match === null || !('regex' in match) || !isRegexData(match.regex)) return;
   checkRegexData(match.regex, `${field}.regex`, found);
 }
 
 /** Mirrors `compileBodyMatch`: matcher leaves, then arrays, then objects. */
-function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void {
+function checkBody(expected: unknown, field: string, found: Findings): void {
   if (expected instanceof RegExp || isStringMatcherObject(expected)) return checkStringMatch(expected, field, found);
   if (Array.isArray(expected)) return expected.forEach((item, i) => checkBody(item, `${field}[${i}]`, found));
   if (typeof expected === 'object' && expected !== null) {
@@ -122,21 +138,24 @@ function checkBody(expected: unknown, field: string, found: UnsafeRegex[]): void
 }
 
 /**
- * Every regular expression in a validated mock (URL, query, headers, body and GraphQL matchers) that could
- * backtrack catastrophically, as judged by redos-detector; each is refused at harness creation.
+ * Every regular expression in a mock (URL, query, headers, body and GraphQL matchers) that is
+ * not valid, or (`backtracking`, the default) could backtrack catastrophically, as judged by
+ * redos-detector; each is refused at harness creation. The mock may be invalid in other ways
+ * (its regexes are still checked, so one pass reports every problem): a part of the wrong
+ * shape is skipped.
  * @note Loaded on first use, so a disabled harness never loads the detector.
  * @see https://github.com/tjenkinson/redos-detector
  */
-export function findUnsafeRegexes(mock: Mock): UnsafeRegex[] {
-  const found: UnsafeRegex[] = [];
+export function findUnsafeRegexes(mock: Mock, { backtracking = true }: { backtracking?: boolean } = {}): UnsafeRegex[] {
+  const found: Findings = { problems: [], backtracking };
   if (mock.url instanceof RegExp) check(mock.url, 'url', found, true);
   // A URL RegExp from a file is the same pattern a test would write in code, so it is judged
   // the same way; URLs are short, unlike the bodies serialised matchers may test.
-  else if (typeof mock.url === 'object') checkRegexData(mock.url.regex, 'url.regex', found, true);
+  else if (typeof mock.url === 'object' && mock.url !== null && isRegexData(mock.url.regex)) checkRegexData(mock.url.regex, 'url.regex', found, true);
   for (const [name, match] of Object.entries(mock.match?.query ?? {})) checkStringMatch(match, `match.query.${name}`, found);
   for (const [name, match] of Object.entries(mock.match?.headers ?? {})) checkStringMatch(match, `match.headers.${name}`, found);
   if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);
   if (mock.match?.graphql?.operationName !== undefined) checkStringMatch(mock.match.graphql.operationName, 'match.graphql.operationName', found);
   if (mock.match?.graphql?.variables !== undefined) checkBody(mock.match.graphql.variables, 'match.graphql.variables', found);
-  return found;
+  return found.problems;
 }

@@ -2,7 +2,7 @@ import type { SessionStore, TestState } from '../store/session-store.js';
 import type { CompiledMock, CompiledResponse } from './compile-mock.js';
 import type { MockIndex } from './mock-index.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
-import { parseRequestBody, type ParsedBody } from './body/parse-request-body.js';
+import { parseRequestBody, requestBodyText, type ParsedBody } from './body/parse-request-body.js';
 import { NOT_NOW } from '../interception/call-outcome.js';
 import { urlParts } from './url-parts.js';
 import { NO_PARAMS } from './url-pattern.js';
@@ -38,9 +38,11 @@ function byPriority(a: Candidate, b: Candidate): number {
 const NEEDS_BODY = Symbol('needs body');
 /** The body before anything read it (distinct from a read body that is empty). */
 const UNREAD = Symbol('unread');
+/** A read body: parsed, and as text (for a top-level string matcher). */
+type ReadBody = ParsedBody & { text: string };
 
 /** The mocks of one layer that match the call (method, URL, then `match`), most specific first. */
-function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, body: ParsedBody | undefined | typeof UNREAD): Candidate[] | typeof NEEDS_BODY {
+function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, body: ReadBody | undefined | typeof UNREAD): Candidate[] | typeof NEEDS_BODY {
   const { url, method } = call;
   const parts = urlParts(url);
   const candidates: Candidate[] = [];
@@ -53,7 +55,7 @@ function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, bo
       if (params === undefined) continue;
       if (mock.needsBody && body === UNREAD) return NEEDS_BODY;
       const parsed = body === UNREAD ? undefined : body;
-      if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state, body: parsed?.value, bodyFormat: parsed?.format })) continue;
+      if (mock.matches !== undefined && !mock.matches({ url, headers: call.headers, state, body: parsed?.value, bodyFormat: parsed?.format, bodyText: parsed?.text })) continue;
       candidates.push({ mock, params });
     }
   }
@@ -61,9 +63,12 @@ function candidatesIn(layer: MockIndex, call: OutgoingCall, state: TestState, bo
   return candidates;
 }
 
-async function readParsedBody(call: OutgoingCall): Promise<ParsedBody | undefined> {
+async function readParsedBody(call: OutgoingCall): Promise<ReadBody | undefined> {
   const bytes = await call.bodyBytes();
-  return bytes === undefined ? undefined : parseRequestBody(call.headers.get('content-type'), bytes);
+  if (bytes === undefined) return undefined;
+  const contentType = call.headers.get('content-type');
+  const parsed = await parseRequestBody(contentType, bytes);
+  return parsed === undefined ? undefined : { ...parsed, text: requestBodyText(contentType, bytes) };
 }
 
 /**
@@ -73,7 +78,7 @@ async function readParsedBody(call: OutgoingCall): Promise<ParsedBody | undefine
  */
 export async function resolveMock(input: CallInput): Promise<Resolution | undefined> {
   const { call } = input;
-  let body: ParsedBody | undefined | typeof UNREAD = UNREAD;
+  let body: ReadBody | undefined | typeof UNREAD = UNREAD;
   for (const layer of input.layers) {
     let candidates = candidatesIn(layer, call, input.state, body);
     if (candidates === NEEDS_BODY) {

@@ -28,6 +28,11 @@ function decode(raw: Uint8Array | string, charset: string | undefined): string {
   return new TextDecoder().decode(raw);
 }
 
+/** A request body as text, decoded by the charset its content type names (UTF-8 otherwise): what a top-level string matcher on `match.body` tests. */
+export function requestBodyText(contentTypeHeader: string | null | undefined, raw: Uint8Array | string): string {
+  return decode(raw, parseContentType(contentTypeHeader).charset);
+}
+
 /**
  * Parse a request body by its content type into the one view every matcher and template
  * reads: form and multipart bodies by their own rules, anything else as JSON when it parses,
