@@ -19,8 +19,8 @@ export interface NitroHarnessSettings {
   options: Omit<HarnessOptions, 'enabled' | 'scenarios'>;
 }
 
-/** A Nitro plugin: Nitro calls it with its app, whose `close` hook stops the harness. */
-export type NitroHarnessPlugin = (nitroApp: { hooks: { hook(name: 'close', fn: () => Promise<void>): unknown } }) => void;
+/** A Nitro plugin: Nitro calls it with its app. */
+export type NitroHarnessPlugin = (nitroApp: unknown) => void;
 
 /**
  * The Nitro plugin the Nuxt module adds (internal: its generated code calls this). Creates the
@@ -45,11 +45,9 @@ export async function startNitroHarness(source: { scenarios?: unknown; default?:
     ...(token ? { access: { token } } : {}),
   });
   await harness.start();
-  const unscope = scopeIncomingRequests(harness);
-  return (nitroApp) => {
-    nitroApp.hooks.hook('close', async () => {
-      unscope();
-      await harness.stop();
-    });
-  };
+  scopeIncomingRequests(harness);
+  // @note Not stopped on Nitro's `close` hook: the process (or the dev worker Nitro replaces after
+  // an edit) ends anyway, and a request still in flight there must keep its mocks; stopped, its
+  // calls would go to the real network.
+  return () => {};
 }

@@ -90,7 +90,8 @@ export function describeProfileSuite(options: ProfileSuiteOptions): void {
       client: () => createHarnessClient({ baseURL: app().server.origin }),
       profile: async (forTest, login = 'ada') => {
         // As a browser's navigation asks: Nuxt answers an error as JSON to a request that does not accept HTML.
-        const response = await fetch(app().server.url(`/users/${login}`), { headers: { ...forTest.headers, accept: 'text/html' } });
+        // A dev server may drop a request it got while it swapped its server (Nitro's worker): time out rather than hang a poll.
+        const response = await fetch(app().server.url(`/users/${login}`), { headers: { ...forTest.headers, accept: 'text/html' }, signal: AbortSignal.timeout(10_000) });
         return { status: response.status, text: headingsAndParagraphs(await response.text()) };
       },
       follow: (forTest, origin = app().server.origin) =>
