@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Nitro's server routes use its auto-imports, as a Nuxt app's do.
+    files: ['test/frameworks/fixtures/nuxt-app/server/**/*.js'],
+    languageOptions: { globals: { defineEventHandler: 'readonly', getRouterParam: 'readonly', setResponseHeader: 'readonly', setResponseStatus: 'readonly' } },
+  },
+  {
     // The core speaks Fetch: no framework type crosses into it (STYLE.md).
     files: ['src/core/**/*.ts'],
     rules: {
