@@ -12,7 +12,7 @@
  * - `GET /api/users/:login/repos`: GETs `https://api.github.com/users/:login/repos`, which no
  *   scenario mocks (the call fails with the harness's message).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createHarnessClient, type HarnessClient } from 'scenario-harness/client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -72,12 +72,25 @@ export interface ProfileSuiteOptions {
 }
 
 /**
- * An edit a dev server's watcher sees whole: the text written beside the app's folder, then
- * renamed over `path`. `writeFileSync` truncates before it writes, and on a loaded machine a
- * watcher can read the file empty in between (React Router 8's dev server then failed every
- * request with the harness's "Invalid scenario definitions" until the next edit).
+ * An edit a dev server's watcher sees whole. `writeFileSync` truncates before it writes, and on a
+ * loaded machine a watcher can read the file empty in between (React Router 8's dev server then
+ * failed every request with the harness's "Invalid scenario definitions" until the next edit).
+ * Another length: the text written beside the app's folder, then renamed over `path`.
  */
 export function replaceFile(appDir: string, path: string, text: string): void {
+  const bytes = Buffer.from(text);
+  // Same length (the suite's 503 ↔ 504 edits): overwritten in place by one write, so the file keeps
+  // its inode (a watcher can lose a file renamed over it: a second edit then went unseen) and is
+  // never empty for a reader in between (writeFileSync truncates first).
+  if (statSync(path).size === bytes.length) {
+    const fd = openSync(path, 'r+');
+    try {
+      writeSync(fd, bytes, 0, bytes.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
   const temporary = join(dirname(appDir), `.${basename(appDir)}-edit`);
   writeFileSync(temporary, text);
   renameSync(temporary, path);
