@@ -11,7 +11,7 @@ import type { TemplateContext } from './engine/template.js';
 import { HarnessError } from './errors.js';
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
-import { isLoopback } from './is-loopback.js';
+import { isLoopback, isLoopbackWithoutLookup } from './is-loopback.js';
 import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { compileHostList } from './host-list.js';
 import type { MockReply } from './interception/mock-reply.js';
@@ -202,7 +202,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     // The app's own servers and in-process test clients live on loopback: always let them through.
     // @note Not journaled: in an in-process test the runner's own requests to the app are
     // loopback calls too, and would fill every test's journal with its own control calls.
-    if (isLoopback(url.hostname)) return PASS;
+    if (isLoopbackWithoutLookup(url.hostname)) return PASS;
     if (isAllowedHost(url.hostname, portOf(url))) {
       await record('passed-through (allowHosts)', []);
       return PASS;

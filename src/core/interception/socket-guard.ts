@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import { isLoopback } from '../is-loopback.js';
+import { isLoopbackWithoutLookup } from '../is-loopback.js';
 
 export interface SocketGuardOptions {
   /** True when a connection to this host must not be opened (`unhandled: 'error'`, not allowed). */
@@ -36,7 +36,7 @@ export function installSocketGuard({ isBlocked, report }: SocketGuardOptions): (
     const target = targetOf(args);
     if (target !== undefined) {
       const hostname = target.host.replace(/^\[|\]$/g, '');
-      if (!isLoopback(hostname) && isBlocked(hostname, target.port)) {
+      if (!isLoopbackWithoutLookup(hostname) && isBlocked(hostname, target.port)) {
         const address = `${hostname}${target.port === undefined ? '' : `:${target.port}`}`;
         const error = Object.assign(
           new Error(
