@@ -15,6 +15,7 @@ const ONLY: Record<string, Format> = {
   ids: 'openapi',
   'default-scenario': 'openapi',
   'skip-validation': 'openapi',
+  'allow-refs-outside': 'openapi',
   host: 'har',
   'include-assets': 'har',
   'secret-env': 'har',
@@ -66,6 +67,7 @@ export const importCommand = defineCommand({
     ids: { type: 'string', value: '<file.ts>', description: 'openapi: also write the scenario IDs as a TypeScript `as const` list, for typed switching' },
     'default-scenario': { type: 'string', value: '<id>', description: 'openapi: the ID of the scenario with one mock per operation', default: 'default' },
     'skip-validation': { type: 'boolean', description: 'openapi: import a document that does not validate against its specification' },
+    'allow-refs-outside': { type: 'boolean', description: 'openapi: let $refs read local files outside the document\'s folder (their content goes into the scenario file)' },
     host: { type: 'string', multiple: true, value: '<host>', description: 'har: only calls to this host (api.stripe.com, *.stripe.com, localhost:4000)' },
     'include-assets': { type: 'boolean', description: 'har: keep images, fonts, stylesheets and scripts (skipped by default)' },
     'secret-env': { type: 'string', multiple: true, value: '<NAME>', description: 'har: an environment variable whose value is replaced by [redacted] wherever it appears' },
@@ -102,7 +104,7 @@ export const importCommand = defineCommand({
       // Loaded here only: `--help` and the other commands never load the OpenAPI parsers.
       const { importOpenApi } = await import('../import/import-openapi.js');
       const { formatScenarioFile } = await import('../record/format-scenario-file.js');
-      const imported = await importOpenApi(file, { name: values.name, server: values.server, defaultScenario: values['default-scenario'], validate: values['skip-validation'] !== true });
+      const imported = await importOpenApi(file, { name: values.name, server: values.server, defaultScenario: values['default-scenario'], validate: values['skip-validation'] !== true, allowRefsOutside: values['allow-refs-outside'] === true });
       scenarios = imported.scenarios;
       text = await formatScenarioFile(scenarios, fileFormat);
       const sources = Object.entries(imported.exampleSources).map(([source, count]) => `${count} ${source === 'sample' ? 'sampled from the schema' : `from ${source === 'examples' ? 'named examples' : `the ${source}`}`}`);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { checkLocalRefs } from './check-local-refs.js';
 import { HarnessError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/scenario-schema.js';
 import type { HttpMethod, Mock, MockResponse, ScenarioDefinition, ScenarioMap } from '../core/types.js';
@@ -19,6 +20,8 @@ export interface ImportOpenApiOptions {
   defaultScenario?: string;
   /** Refuse a document that does not validate against its specification. @default true */
   validate?: boolean;
+  /** Let `$ref`s name local files outside the document's folder (their content is copied into the scenarios). @default false */
+  allowRefsOutside?: boolean;
 }
 
 /** An imported document: scenarios for a scenario file, their IDs in order, and what else to know. */
@@ -139,6 +142,7 @@ function documentedResponse(code: string, object: Json, operation: Json, documen
  * const { scenarios, ids } = await importOpenApi('specs/payments.yaml', { name: 'payments' });
  */
 export async function importOpenApi(path: string, options: ImportOpenApiOptions = {}): Promise<ImportedOpenApi> {
+  if (options.allowRefsOutside !== true) await checkLocalRefs(path);
   const document = await loadDocument(path, options.validate ?? true);
   const { sample } = (await import('openapi-sampler')) as { sample: Sample };
   const version = String(document.swagger ?? document.openapi ?? '');

@@ -32,7 +32,7 @@ const errorOf = (connect: (socket: net.Socket) => void) =>
 const CONNECTS: Record<string, (socket: net.Socket) => void> = {
   "connect({ host, port, path: null })": (socket) => socket.connect({ host: 'db.partner.example', port: 5432, path: null } as unknown as net.NetConnectOpts),
   "connect({ host, port, path: '' })": (socket) => socket.connect({ host: 'db.partner.example', port: 5432, path: '' } as unknown as net.NetConnectOpts),
-  "connect(' 443', host)": (socket) => (socket.connect as (port: string, host: string) => net.Socket)(' 443', 'api.partner.example'),
+  "connect(' 443', host)": (socket) => (socket.connect as unknown as (port: string, host: string) => net.Socket)(' 443', 'api.partner.example'),
 };
 
 for (const [how, connect] of Object.entries(CONNECTS)) {
