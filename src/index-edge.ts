@@ -10,7 +10,7 @@ import { createNextHarness } from './adapters/next-edge.js';
 import { HarnessError } from './core/errors.js';
 import type { ScenarioMap } from './core/types.js';
 
-export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './core/constants.js';
+export { BAGGAGE_TEST_ID_KEY, DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, HINT_HEADER, TEST_ID_HEADER } from './core/constants.js';
 export { HarnessError, isHarnessError } from './core/errors.js';
 export { createMemoryStore } from './core/store/memory-store.js';
 

@@ -21,7 +21,8 @@ const scenarios = defineScenarios({
     ],
   },
 });
-const harness = createHarness({ enabled: true, scenarios, unhandled: 'error', announce: false });
+// Quiet: each unanswered call's log line would carry a 20,000-character URL.
+const harness = createHarness({ enabled: true, scenarios, unhandled: 'error', announce: false, logger: { info() {}, warn() {}, error() {} } });
 let server: Server;
 let origin: string;
 
