@@ -12,7 +12,13 @@ import { describeProfileSuite } from './support/profile-suite.js';
 import { prepareSvelteKitApp, startSvelteKit, SVELTEKIT_TARGETS } from './support/start-sveltekit.js';
 
 const APP = fileURLToPath(new URL('./fixtures/sveltekit-app/', import.meta.url));
-const SCENARIOS = { 'src/lib/server/scenarios.js': fileURLToPath(new URL('./fixtures/github-scenarios.js', import.meta.url)) };
+/** The scenarios module, and the pages of the register suite's unmodified app: this app differs only by its wiring. */
+const REGISTER_APP = fileURLToPath(new URL('../register/fixtures/sveltekit-app/src/', import.meta.url));
+const SHARED = {
+  'src/lib/server/scenarios.js': fileURLToPath(new URL('./fixtures/github-scenarios.js', import.meta.url)),
+  'src/routes': `${REGISTER_APP}routes`,
+  'src/app.html': `${REGISTER_APP}app.html`,
+};
 
 for (const target of SVELTEKIT_TARGETS) {
   if (target.skip !== undefined) {
@@ -26,7 +32,7 @@ for (const target of SVELTEKIT_TARGETS) {
       title: `SvelteKit app wired with handleRequest: ${target.label}, ${mode === 'dev' ? 'vite dev' : 'vite build (package bundled), node build/index.js'}`,
       mode,
       start: async () => {
-        const dir = await prepareSvelteKitApp(target, mode, APP, 'wired-app', SCENARIOS);
+        const dir = await prepareSvelteKitApp(target, mode, APP, 'wired-app', SHARED);
         const server = await startSvelteKit(target, mode, dir, { HARNESS_ENABLED: 'true' });
         return { server, dir, cleanup: () => mode === 'dev' && rmSync(dir, { recursive: true, force: true }) };
       },

@@ -6,7 +6,7 @@
  * kept while its inputs are the same, a fresh copy per run for a dev server).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,13 +144,13 @@ export async function installFramework(target: FrameworkTarget): Promise<void> {
   });
 }
 
-/** Files every fixture app shares (the scenarios module), copied into it: destination in the app → source. */
+/** Files or folders fixture apps share (the scenarios module, one app's routes), copied into it: destination in the app → source. */
 export type SharedFiles = Readonly<Record<string, string>>;
 
 function copyApp(source: string, dir: string, shared: SharedFiles): void {
   rmSync(dir, { recursive: true, force: true });
   cpSync(source, dir, { recursive: true, filter: (path) => !GENERATED.has(basename(path)) });
-  for (const [to, from] of Object.entries(shared)) cpSync(from, join(dir, to));
+  for (const [to, from] of Object.entries(shared)) cpSync(from, join(dir, to), { recursive: true });
 }
 
 export interface AppBuild {
@@ -177,7 +177,7 @@ export async function ensureAppBuild(target: FrameworkTarget, { source, name, bu
   await installFramework(target);
   const dir = join(target.home, name);
   const marker = join(dir, '.scenario-harness-build.json');
-  const key = hashOf([...filesUnder(source), ...Object.values(shared)], source, JSON.stringify([target.packages, build.slice(1), env, shared, bundlesPackage ? packageKey() : '']));
+  const key = hashOf([...filesUnder(source), ...Object.values(shared).flatMap((from) => (statSync(from).isDirectory() ? filesUnder(from) : [from]))], source, JSON.stringify([target.packages, build.slice(1), env, shared, bundlesPackage ? packageKey() : '']));
   const isBuilt = () => existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { key?: string }).key === key;
   if (isBuilt()) return dir;
   await withLock('framework', dir, async () => {
