@@ -27,6 +27,11 @@ async function listen(server: Server, harness: Harness): Promise<App> {
   };
 }
 
+/** A node:http app on loopback whose every request runs as its test (`withHarness`) in `handler`; close() stops the harness too. */
+export function startHandlerApp(harness: Harness, handler: Parameters<typeof withHarness>[1]): Promise<App> {
+  return listen(createServer(withHarness(harness, handler)), harness);
+}
+
 /** Start an app of `kind` on loopback; every path but the control ones answers `{ app: true, testId }`. */
 export function startApp(kind: AppKind, harness: Harness): Promise<App> {
   if (kind === 'node:http') {

@@ -4,12 +4,10 @@
  * until the test ended. Now a body deeper than 256 levels is kept as its text: the call is
  * answered, and the state holds that text and is served.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHarness, defineScenarios } from 'scenario-harness';
 import { createHarnessClient } from 'scenario-harness/client';
-import { withHarness } from 'scenario-harness/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startHandlerApp, type App } from './apps.js';
 
 const DEEP = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
 const scenarios = defineScenarios({
@@ -19,26 +17,19 @@ const scenarios = defineScenarios({
   },
 });
 const harness = createHarness({ enabled: true, announce: false, unhandled: 'error', scenarios });
-let server: Server;
+let app: App;
 let origin: string;
 
 beforeAll(async () => {
   await harness.start();
-  server = createServer(
-    withHarness(harness, async (req, res) => {
-      const body = new URL(req.url!, 'http://app').searchParams.get('shallow') === null ? DEEP : '[[1]]';
-      const response = await fetch('https://api.example.test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      res.end(String(response.status));
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startHandlerApp(harness, async (req, res) => {
+    const body = new URL(req.url!, 'http://app').searchParams.get('shallow') === null ? DEEP : '[[1]]';
+    const response = await fetch('https://api.example.test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    res.end(String(response.status));
+  });
+  origin = `http://127.0.0.1:${app.port}`;
 });
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await harness.stop();
-});
+afterAll(() => app?.close());
 
 test('a call with a JSON body 5,000 deep is answered, and its test’s state is served with the body as text', async () => {
   const client = createHarnessClient({ baseURL: origin });

@@ -5,12 +5,10 @@
  * 2,440-character path. With far more stars and a longer path than that, each answer must come
  * within seconds: the request's own abort signal fails the test, no timer measures speed.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHarness, defineScenarios } from 'scenario-harness';
 import { createHarnessClient } from 'scenario-harness/client';
-import { withHarness } from 'scenario-harness/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startHandlerApp, type App } from './apps.js';
 
 const scenarios = defineScenarios({
   default: {
@@ -23,29 +21,22 @@ const scenarios = defineScenarios({
 });
 // Quiet: each unanswered call's log line would carry a 20,000-character URL.
 const harness = createHarness({ enabled: true, scenarios, unhandled: 'error', announce: false, logger: { info() {}, warn() {}, error() {} } });
-let server: Server;
+let app: App;
 let origin: string;
 
 beforeAll(async () => {
   await harness.start();
-  server = createServer(
-    withHarness(harness, async (req, res) => {
-      // The URL to call comes in the body: a request line that long would exceed Node's header limit.
-      let target = '';
-      for await (const chunk of req) target += String(chunk);
-      const answer = await fetch(target).then(async (response) => ({ status: response.status, body: await response.json() }), (error: Error) => ({ status: 0, body: String((error.cause as Error | undefined)?.message ?? error.message) }));
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(answer));
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startHandlerApp(harness, async (req, res) => {
+    // The URL to call comes in the body: a request line that long would exceed Node's header limit.
+    let target = '';
+    for await (const chunk of req) target += String(chunk);
+    const answer = await fetch(target).then(async (response) => ({ status: response.status, body: await response.json() }), (error: Error) => ({ status: 0, body: String((error.cause as Error | undefined)?.message ?? error.message) }));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(answer));
+  });
+  origin = `http://127.0.0.1:${app.port}`;
 });
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await harness.stop();
-});
+afterAll(() => app?.close());
 
 const callThrough = async (testId: string, target: string) => {
   const response = await fetch(`${origin}/call`, { method: 'POST', body: target, headers: { 'x-harness-test-id': testId }, signal: AbortSignal.timeout(10_000) }); // hang detection: linear matching answers in milliseconds
