@@ -9,7 +9,9 @@
 //   node scripts/test-runtimes.mjs 26.10.0              one line
 //   node scripts/test-runtimes.mjs --browser 24,26      the browser suite on Node 24.x and 26.x too
 import { spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNode, supportedNodeVersions } from './ensure-node.mjs';
 
@@ -31,11 +33,37 @@ function runOn(binary, script, scriptArgs) {
   return { status, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/**
+ * The failed tests of one vitest run, from its JSON report: a line for each, with the first lines
+ * of its error. Printed again at the very end, because CI logs keep only their tail and a failure
+ * on one line would otherwise be buried under the runs after it.
+ */
+function failuresIn(reportPath) {
+  if (!existsSync(reportPath)) return ['  (no JSON report: vitest did not finish)'];
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') lines.push(`  ${relative(root, file.name)}: ${firstLines(file.message)}`);
+    for (const test of failed) lines.push(`  ${relative(root, file.name)} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+  }
+  return lines;
+}
+
+/** The first three lines of an error message, indented under its test. */
+function firstLines(message = '') {
+  return message.split('\n').filter(Boolean).slice(0, 3).join('\n      ');
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'scenario-harness-runtimes-'));
 const results = [];
 for (const version of versions) {
   const binary = ensureNode(version);
   console.log(`\n=== Node ${version}: vitest run (every suite) ===\n`);
-  results.push({ what: `Node ${version}: vitest`, ...runOn(binary, 'node_modules/vitest/vitest.mjs', ['run']) });
+  const report = join(reports, `vitest-${version}.json`);
+  const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const run = runOn(binary, 'node_modules/vitest/vitest.mjs', vitestArgs);
+  results.push({ what: `Node ${version}: vitest`, ...run, failures: run.status === 0 ? [] : failuresIn(report) });
   if (browserMajors.includes(version.split('.')[0])) {
     console.log(`\n=== Node ${version}: browser suite ===\n`);
     results.push({ what: `Node ${version}: browser suite`, ...runOn(binary, 'scripts/test-browser.js', []) });
@@ -43,5 +71,8 @@ for (const version of versions) {
 }
 
 console.log('\n=== Other Node lines ===');
-for (const { what, status, seconds } of results) console.log(`${status === 0 ? 'passed' : 'FAILED'}  ${what} (${seconds} s)`);
+for (const { what, status, seconds, failures = [] } of results) {
+  console.log(`${status === 0 ? 'passed' : 'FAILED'}  ${what} (${seconds} s)`);
+  for (const line of failures) console.log(line);
+}
 process.exit(results.every((result) => result.status === 0) ? 0 : 1);

@@ -163,8 +163,9 @@ type RouteHandler = (request: Request) => Promise<Response>;
 
 /**
  * App Router route handlers for the control endpoints. Put them in
- * `app/%5F%5Fscenario%5F%5F/route.ts` and `app/%5F%5Fharness%5F%5F/state/route.ts` (`%5F` is
- * `_`; a plain `_` folder is private to the App Router), or in folders at your custom paths.
+ * `app/%5F%5Fscenario%5F%5F/route.ts` and `app/%5F%5Fharness%5F%5F/[[...path]]/route.ts` (an
+ * optional catch-all: every `/__harness__` path; `%5F` is `_`, and a plain `_` folder is private
+ * to the App Router), or in folders at your custom paths.
  *
  * @example
  * // app/%5F%5Fscenario%5F%5F/route.ts

@@ -120,6 +120,12 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
   readonly #wording: { baseURL: string; endpoints: string };
   /** `{ authorization: 'Bearer …' }`, or nothing: only control calls carry it. */
   readonly #credentials: Record<string, string>;
+  /**
+   * A control path of this app that has answered 2xx, if any: a later 404 on another path then
+   * means a missing route (Next.js serves each path from its own route file), not a harness
+   * that is off.
+   */
+  #servedPath: string | undefined;
 
   constructor({ testId, baseURL, endpoints, fetch, logger = consoleLogger, wording = DEFAULT_WORDING, token }: HarnessClientInit) {
     if (typeof testId !== 'string' || testId === '') {
@@ -355,6 +361,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
       try {
         const response = await this.#fetch(url, init);
         const text = await response.text();
+        if (response.status >= 200 && response.status < 300) this.#servedPath = path.split('?')[0];
         return { status: response.status, body: parseJson(text) ?? text, hint: readHintHeader(response.headers.get(HINT_HEADER)) };
       } catch (error) {
         // @note A keep-alive connection the app closed as idle can be reset under the next
@@ -379,10 +386,16 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     const serverError = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
     const hint = hinted === undefined ? '' : ` ${hinted}`;
     const details = isRecord(body) && body.details !== undefined ? ` Details: ${JSON.stringify(body.details)}` : '';
+    if (status === 404 && serverError === undefined && this.#servedPath !== undefined && this.#servedPath !== path.split('?')[0]) {
+      throw new HarnessError(
+        'INVALID_OPTIONS',
+        `Failed to ${action}: ${where} answered 404, while ${this.#servedPath} on the same app answered: the harness is on, but nothing in the app serves ${path.split('?')[0]}. ${MISSING_ROUTE_REMEDY}`,
+      );
+    }
     if (status === 404 && serverError === undefined) {
       throw new HarnessError(
         'INVALID_OPTIONS',
-        `Failed to ${action}: ${where} answered 404. Check that the app runs with the harness enabled (createHarness({ enabled: true })) and that ${this.#wording.endpoints} matches its endpoints.`,
+        `Failed to ${action}: ${where} answered 404. Check that the app runs with the harness enabled (createHarness({ enabled: true })) and that ${this.#wording.endpoints} matches its endpoints (on Next.js, that each has its route file).`,
       );
     }
     const said = serverError ?? (typeof body === 'string' && body !== '' ? body.slice(0, 200) : '(no body)');
@@ -392,6 +405,10 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     throw new Error(`${message} See the app's log for the cause.`);
   }
 }
+
+/** Where a framework routes each path to its own file, the control paths need theirs. */
+const MISSING_ROUTE_REMEDY =
+  "On Next.js's App Router, every control path needs a route file: app/%5F%5Fscenario%5F%5F/route.ts, and app/%5F%5Fharness%5F%5F/[[...path]]/route.ts for every /__harness__/ path (the Next.js guide, step 5).";
 
 function checkDuration(where: string, name: string, value: unknown, minimum: number): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {

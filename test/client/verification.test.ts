@@ -140,3 +140,22 @@ test('with the journal off, the client says so with the app\'s own words', async
     await harness.stop();
   }
 });
+
+test('a 404 on the journal after the switch answered names the missing route, not a harness that is off (an App Router app without its /__harness__ route file)', async () => {
+  const harness = createHarness({ enabled: true, announce: false, scenarios });
+  await harness.start();
+  // Only /__scenario__ reaches the harness, as in a Next.js app with that one route file.
+  const server = express().use('/__scenario__', harnessMiddleware(harness)).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const partial = createHarnessClient<typeof scenarios>({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, testId: randomUUID() });
+    await partial.switchScenario('default');
+    await expect(partial.calls()).rejects.toThrow(
+      /^Failed to read the calls of test ".+": GET http:\/\/127\.0\.0\.1:\d+\/__harness__\/journal answered 404, while \/__scenario__ on the same app answered: the harness is on, but nothing in the app serves \/__harness__\/journal\. On Next\.js's App Router, every control path needs a route file: app\/%5F%5Fscenario%5F%5F\/route\.ts, and app\/%5F%5Fharness%5F%5F\/\[\[\.\.\.path\]\]\/route\.ts for every \/__harness__\/ path/,
+    );
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await harness.stop();
+  }
+});

@@ -46,3 +46,19 @@ test('the guide\'s curl commands get the answers it shows: the page, the switch,
   for (const { command } of guide.checks) answers.push((await sh(onPort(command, port), { cwd: APP, env: newcomerEnv() })).stdout.trim());
   expect(answers).toEqual(guide.checks.map((check) => check.expected));
 });
+
+test("the guide's two route files serve every control endpoint: the client switches, reads the state, the catalogue and the journal, and the inspector page loads", async () => {
+  const { createHarnessClient } = await import('scenario-harness/client');
+  const origin = `http://127.0.0.1:${port}`;
+  const harness = createHarnessClient({ baseURL: origin });
+  await harness.switchScenario('githubDown');
+  expect(await harness.getState()).toEqual({});
+  expect((await harness.listScenarios()).map((scenario) => scenario.id)).toEqual(['default', 'githubDown']);
+  const page = await fetch(`${origin}/profile/octocat`, { headers: harness.headers });
+  expect(page.status).toBe(200);
+  const [call] = await harness.expectCalled({ method: 'GET', url: 'https://api.github.com/users/octocat' }, { times: 1 });
+  expect(call).toMatchObject({ answered: true, status: 503 });
+  const inspector = await fetch(`${origin}/__harness__`);
+  expect([inspector.status, inspector.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
+  await harness.endTest();
+});

@@ -151,7 +151,7 @@ test('an app whose control endpoints are not there (disabled, or other paths) ge
     const error: unknown = await harness.switchScenario('premium').catch((caught: unknown) => caught);
     expect(isHarnessError(error) && error.code).toBe('INVALID_OPTIONS');
     expect((error as Error).message).toBe(
-      `Failed to switch test "${harness.testId}" to scenario "premium": POST ${origin}/__scenario__ answered 404. Check that the app runs with the harness enabled (createHarness({ enabled: true })) and that use.harnessEndpoints matches its endpoints.`,
+      `Failed to switch test "${harness.testId}" to scenario "premium": POST ${origin}/__scenario__ answered 404. Check that the app runs with the harness enabled (createHarness({ enabled: true })) and that use.harnessEndpoints matches its endpoints (on Next.js, that each has its route file).`,
     );
   }
 });
