@@ -1,27 +1,27 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { quote, type Logger } from './dev-utils.js';
 import { buildReply } from './engine/build-response.js';
-import { compileResponse, evaluateStateChanges, type CompiledMock, type CompiledResponse } from './engine/compile-mock.js';
-import { mockResponseSchema } from './scenario-schema.js';
+import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
 import { describeNearMisses } from './engine/describe-near-misses.js';
-import type { MockIndex } from './engine/mock-index.js';
-import { resolveMock, resolveMockNow } from './engine/resolve-mock.js';
+import { resolveMock, resolveMockNow, type Resolution } from './engine/resolve-mock.js';
+import { runResponseFunction } from './engine/run-response-function.js';
+import { scenarioLayers } from './engine/scenario-layers.js';
 import type { TemplateContext } from './engine/template.js';
 import { HarnessError } from './errors.js';
-import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
-import type { OutgoingCall } from './interception/outgoing-call.js';
-import { isLoopback, isLoopbackWithoutLookup } from './is-loopback.js';
-import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { compileHostList } from './host-list.js';
+import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
+import type { OutgoingCall } from './interception/outgoing-call.js';
+import { isLoopback } from './is-loopback.js';
 import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-recorder.js';
-import type { JournalEntry } from './journal/journal-entry.js';
+import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
+import type { SessionSnapshot, SessionStore } from './store/session-store.js';
 import { storeNowOf } from './store/store-now.js';
-import type { SessionStore, TestState } from './store/session-store.js';
 import { tryGetTestId } from './test-context.js';
-import type { MockResponse, MockResponseContext, MockResponseFunction, UnhandledCallStrategy } from './types.js';
+import type { UnhandledCallStrategy } from './types.js';
+import { createUnansweredCall, portOf, type CallLookup } from './unanswered-call.js';
 
 export interface CallAnswererOptions {
   scenarios: ReadonlyMap<string, CompiledScenario>;
@@ -38,41 +38,25 @@ export interface CallAnswererOptions {
   journal?: JournalRecorder;
 }
 
-const NO_LAYERS: readonly MockIndex[] = [];
 /** Exchanges kept per recording test: a recording is one test's calls, not a soak. */
 const MAX_RECORDED = 500;
 
 /**
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
- * answers; build the reply; write `setState`; apply `unhandled` when nothing answers.
+ * answers; build the reply; write `setState`; apply `unhandled` when nothing answers. Each step
+ * is its own function below: `answer` (and `answerNow`, its synchronous fast path) → `reply`
+ * (templates, response functions, `setState`) → the journal; `unanswered` for the rest.
  */
 export function createCallListener(options: CallAnswererOptions): CallListener {
   const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
-  const fallback = scenarios.get(DEFAULT_SCENARIO_ID);
-  const defaultLayers: readonly MockIndex[] = fallback ? [fallback.mocks] : NO_LAYERS;
-  const warnedCalls = new Set<string>();
+  const { layersFor, defaultLayers } = scenarioLayers(scenarios);
   const isAllowedHost = compileHostList(options.allowHosts ?? []);
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
-  /** Per unanswered call: the test and layers it was looked up in, so `unanswered` can explain itself. */
-  const lastLookup = new WeakMap<OutgoingCall, { testId: string; scenarioId: string; layers: readonly MockIndex[]; state: TestState; startedAt: number }>();
+  /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
+  const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
   const { journal } = options;
   const readSessionNow = storeNowOf(store)?.read;
-
-  /**
-   * Variant overlay → active scenario → `default`, built once per scenario and declared
-   * variant at creation, so a call allocates nothing to find its layers.
-   */
-  const layerTable = new Map<string, { base: readonly MockIndex[]; variants: ReadonlyMap<string, readonly MockIndex[]> }>();
-  for (const scenario of scenarios.values()) {
-    const base = scenario === fallback ? defaultLayers : [scenario.mocks, ...defaultLayers];
-    const variants = new Map([...scenario.variants].map(([name, overlay]) => [name, [overlay, ...base]] as const));
-    layerTable.set(scenario.id, { base, variants });
-  }
-  function layersFor(scenarioId: string | undefined, variant: string | undefined): readonly MockIndex[] {
-    const entry = layerTable.get(scenarioId ?? DEFAULT_SCENARIO_ID);
-    if (entry === undefined) return defaultLayers;
-    return (variant === undefined ? undefined : entry.variants.get(variant)) ?? entry.base;
-  }
+  const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost });
 
   function testIdOf(call: OutgoingCall): string {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
@@ -80,11 +64,36 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
   }
 
-  /** The capture of a call a recording test passes on: its exchange is kept in the test's session. */
-  function captureFor(testId: string, call: OutgoingCall): Promise<CaptureHandle> {
-    return createCapture(call, (exchange) => {
+  /**
+   * The capture of a call a recording test passes on (its exchange is kept in the test's
+   * session), or `undefined` when the test is not recording this call. Loopback calls are the
+   * app's own and in-process test clients': never recorded.
+   */
+  async function recordingPass(testId: string, call: OutgoingCall, session: SessionSnapshot | undefined): Promise<CallOutcome | undefined> {
+    if (session?.recording === undefined || isLoopback(call.url.hostname)) return undefined;
+    const capture: CaptureHandle = await createCapture(call, (exchange) => {
       store.appendRecorded?.(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
     });
+    return { kind: 'pass', capture };
+  }
+
+  /** The reply of the mock that matched: templates, a response function, then its `setState`. */
+  async function reply(call: OutgoingCall, testId: string, session: SessionSnapshot | undefined, resolution: Resolution): Promise<MockReply | HarnessError> {
+    const { mock } = resolution;
+    const active = session?.active;
+    const state = session?.state ?? EMPTY_STATE;
+    let answer = resolution.response;
+    if (answer.fixedReply !== undefined && mock.setState === undefined) return answer.fixedReply;
+    const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
+    if (answer.dynamic !== undefined) {
+      const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.scenarioId, variant: active?.variant, params: resolution.params, state }, logger);
+      if (made instanceof HarnessError) return made;
+      answer = made;
+    }
+    const built = buildReply(answer, context);
+    // The generation read with the session: a switch while this call was in flight makes the write a no-op.
+    if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+    return built;
   }
 
   async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
@@ -97,37 +106,28 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
       // Recording 'all': every call goes to the real upstream, and its answer is kept.
-      // (Loopback calls are the app's own and in-process test clients': never recorded.)
-      if (session?.recording === 'all' && !isLoopback(call.url.hostname)) return { kind: 'pass', capture: await captureFor(testId, call) };
+      if (session?.recording === 'all') {
+        const recorded = await recordingPass(testId, call, session);
+        if (recorded !== undefined) return recorded;
+      }
       const layers = layersFor(active?.scenarioId, active?.variant);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
         // Recording 'missing': what the scenario cannot answer goes to the real upstream, whatever `unhandled` says.
-        if (session?.recording === 'missing' && !isLoopback(call.url.hostname)) return { kind: 'pass', capture: await captureFor(testId, call) };
+        const recorded = await recordingPass(testId, call, session);
+        if (recorded !== undefined) return recorded;
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }
-      const { mock } = resolution;
-      let answer = resolution.response;
-      let reply: MockReply;
-      if (answer.fixedReply !== undefined && mock.setState === undefined) reply = answer.fixedReply;
-      else {
-        const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
-        if (answer.dynamic !== undefined) {
-          const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.scenarioId, variant: active?.variant, params: resolution.params, state });
-          if (made instanceof Error) return { kind: 'fail', error: made };
-          answer = made;
-        }
-        reply = buildReply(answer, context);
-        // The generation read with the session: a switch while this call was in flight makes the write a no-op.
-        if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
-      }
+      const made = await reply(call, testId, session, resolution);
+      if (made instanceof HarnessError) return { kind: 'fail', error: made };
       if (journal !== undefined) {
+        const { mock } = resolution;
         const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(resolution.response);
         const nearMisses = journal.explainAnswered ? await describeNearMisses(call, layers, state) : undefined;
-        await journal.answered(testId, call, { mock, step, reply, activeScenarioId: active?.scenarioId }, startedAt, nearMisses);
+        await journal.answered(testId, call, { mock, step, reply: made, activeScenarioId: active?.scenarioId }, startedAt, nearMisses);
       }
-      return { kind: 'reply', reply };
+      return { kind: 'reply', reply: made };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
       const fails = unhandled === 'error';
@@ -165,74 +165,9 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     }
   }
 
-  /**
-   * Run a response function and compile what it returns; a throw or an invalid response fails
-   * the call with an error that names the mock (and is logged), never a silent pass-through.
-   */
-  async function runResponseFunction(fn: MockResponseFunction, call: OutgoingCall, mock: CompiledMock, context: MockResponseContext): Promise<CompiledResponse | HarnessError> {
-    const where = `the response function of mock ${mock.key}${mock.id === undefined ? '' : ` (id ${quote(mock.id)})`} for ${call.method} ${call.url.href} (test ${quote(context.testId)})`;
-    let made: unknown;
-    try {
-      made = await fn((await call.toRequest()).clone(), context);
-    } catch (error) {
-      const message = `${where} threw: ${(error as Error)?.message ?? String(error)}. The call fails.`;
-      logger.error(message, error);
-      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`, { cause: error });
-    }
-    const checked = mockResponseSchema.safeParse(made ?? {});
-    if (!checked.success || typeof made !== 'object' || made === null) {
-      const problems = checked.success ? ['expected an object'] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'response'}: ${issue.message}`);
-      const message = `${where} returned an invalid response (${problems.join('; ')}). Return { status?, headers?, body? | bodyBase64? | stream?, delay?, error? }. The call fails.`;
-      logger.error(message);
-      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`);
-    }
-    try {
-      return compileResponse(made as MockResponse, 'response');
-    } catch (error) {
-      const message = `${where} returned a response that cannot be used: ${(error as Error).message}. The call fails.`;
-      logger.error(message);
-      return new HarnessError('RESPONSE_FUNCTION_FAILED', `[scenario-harness] ${message[0]!.toUpperCase()}${message.slice(1)}`);
-    }
-  }
-
-  async function unanswered(call: OutgoingCall): Promise<CallOutcome> {
-    const { url } = call;
+  function unanswered(call: OutgoingCall): Promise<CallOutcome> {
     const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers, state: EMPTY_STATE, startedAt: performance.now() };
-    const record = (action: NonNullable<JournalEntry['unhandled']>, nearMisses: string[]) => journal?.unanswered(lookup.testId, call, action, lookup.startedAt, nearMisses);
-    // The app's own servers and in-process test clients live on loopback: always let them through.
-    // @note Not journaled: in an in-process test the runner's own requests to the app are
-    // loopback calls too, and would fill every test's journal with its own control calls.
-    if (isLoopbackWithoutLookup(url.hostname)) return PASS;
-    if (isAllowedHost(url.hostname, portOf(url))) {
-      await record('passed-through (allowHosts)', []);
-      return PASS;
-    }
-    const nearMisses = await describeNearMisses(call, lookup.layers, lookup.state);
-    if (unhandled === 'bypass') {
-      await record('passed-through', nearMisses);
-      return PASS;
-    }
-    if (typeof unhandled === 'function') {
-      await record('passed-through', nearMisses);
-      unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
-      return PASS;
-    }
-    const description = `${call.method} ${url.origin}${url.pathname}`;
-    const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
-    const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
-    await record(unhandled === 'error' ? 'failed' : 'passed-through', nearMisses);
-    if (unhandled === 'error') {
-      const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
-      logger.error(message);
-      const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
-      return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };
-    }
-    if (warnedCalls.has(description)) return PASS;
-    // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.
-    if (warnedCalls.size >= 1000) warnedCalls.clear();
-    warnedCalls.add(description);
-    logger.warn(`No mock answers ${description} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
-    return PASS;
+    return unansweredCall(call, lookup);
   }
 
   return {
@@ -246,6 +181,3 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   };
 }
 
-function portOf(url: URL): number {
-  return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-}

@@ -1,0 +1,80 @@
+import { quote, type Logger } from './dev-utils.js';
+import { describeNearMisses } from './engine/describe-near-misses.js';
+import type { MockIndex } from './engine/mock-index.js';
+import { HarnessError } from './errors.js';
+import { PASS, type CallOutcome } from './interception/call-outcome.js';
+import type { OutgoingCall } from './interception/outgoing-call.js';
+import { isLoopbackWithoutLookup } from './is-loopback.js';
+import type { JournalRecorder } from './journal/create-journal-recorder.js';
+import type { JournalEntry } from './journal/journal-entry.js';
+import type { TestState } from './store/session-store.js';
+import type { UnhandledCallStrategy } from './types.js';
+
+/** Where an unanswered call was looked up: its test, scenario and layers, so it can explain itself. */
+export interface CallLookup {
+  testId: string;
+  scenarioId: string;
+  layers: readonly MockIndex[];
+  state: TestState;
+  startedAt: number;
+}
+
+export interface UnansweredCallOptions {
+  unhandled: UnhandledCallStrategy;
+  logger: Logger;
+  journal: JournalRecorder | undefined;
+  isAllowedHost: (hostname: string, port: number) => boolean;
+}
+
+/**
+ * What happens to a call no mock answers: loopback and `allowHosts` pass; otherwise `unhandled`
+ * decides ('error' fails it with the nearest mocks, 'warn' passes it and says so once per
+ * endpoint, 'bypass' or a function passes it). Each outcome but loopback is journaled.
+ */
+export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost }: UnansweredCallOptions): (call: OutgoingCall, lookup: CallLookup) => Promise<CallOutcome> {
+  const warnedCalls = new Set<string>();
+
+  return async function unanswered(call, lookup) {
+    const { url } = call;
+    const record = (action: NonNullable<JournalEntry['unhandled']>, nearMisses: string[]) => journal?.unanswered(lookup.testId, call, action, lookup.startedAt, nearMisses);
+    // The app's own servers and in-process test clients live on loopback: always let them through.
+    // @note Not journaled: in an in-process test the runner's own requests to the app are
+    // loopback calls too, and would fill every test's journal with its own control calls.
+    if (isLoopbackWithoutLookup(url.hostname)) return PASS;
+    if (isAllowedHost(url.hostname, portOf(url))) {
+      await record('passed-through (allowHosts)', []);
+      return PASS;
+    }
+    const nearMisses = await describeNearMisses(call, lookup.layers, lookup.state);
+    if (unhandled === 'bypass') {
+      await record('passed-through', nearMisses);
+      return PASS;
+    }
+    if (typeof unhandled === 'function') {
+      await record('passed-through', nearMisses);
+      unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
+      return PASS;
+    }
+    const description = `${call.method} ${url.origin}${url.pathname}`;
+    const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
+    const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
+    await record(unhandled === 'error' ? 'failed' : 'passed-through', nearMisses);
+    if (unhandled === 'error') {
+      const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
+      logger.error(message);
+      const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
+      return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };
+    }
+    if (warnedCalls.has(description)) return PASS;
+    // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.
+    if (warnedCalls.size >= 1000) warnedCalls.clear();
+    warnedCalls.add(description);
+    logger.warn(`No mock answers ${description} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
+    return PASS;
+  };
+}
+
+/** The URL's port, its scheme's default when it names none. */
+export function portOf(url: URL): number {
+  return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+}
