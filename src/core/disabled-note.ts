@@ -26,7 +26,7 @@ export function disabledNote(env: NodeJS.ProcessEnv, switchPath: string): string
         : `HARNESS_ENABLED is ${JSON.stringify(value)}, not "true"`;
   return (
     `disabled: enabled is false (${why}), so no outgoing call is intercepted and ${switchPath} is not served (the app answers it, often with 404). ` +
-    `To turn it on for tests, start the app with HARNESS_ENABLED=true and create the harness with enabled: process.env.HARNESS_ENABLED === 'true'; never in production. ` +
+    `To turn it on for tests, start the app with HARNESS_ENABLED=true (where your code creates the harness, with enabled: process.env.HARNESS_ENABLED === 'true'; the Nuxt module and scenario-harness/register read the variable themselves); never in production. ` +
     `(Logged once; HARNESS_ENABLED=false or announce: false silences it.)`
   );
 }

@@ -14,7 +14,7 @@ async function startApp(env: Record<string, string>): Promise<string> {
 
 const NOTE =
   'disabled: enabled is false (HARNESS_ENABLED is not set), so no outgoing call is intercepted and /__scenario__ is not served (the app answers it, often with 404). ' +
-  "To turn it on for tests, start the app with HARNESS_ENABLED=true and create the harness with enabled: process.env.HARNESS_ENABLED === 'true'; never in production. " +
+  "To turn it on for tests, start the app with HARNESS_ENABLED=true (where your code creates the harness, with enabled: process.env.HARNESS_ENABLED === 'true'; the Nuxt module and scenario-harness/register read the variable themselves); never in production. " +
   '(Logged once; HARNESS_ENABLED=false or announce: false silences it.)';
 
 test('an app started without HARNESS_ENABLED says once that the harness is off, why and how to turn it on', async () => {
