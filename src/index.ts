@@ -4,7 +4,7 @@
  */
 
 /* Creating a harness */
-export { createHarness } from './core/create-harness.js';
+export { createHarness } from './harness.js';
 export type { Harness, ScenarioId, VariantName } from './core/create-harness.js';
 export { defineScenarios } from './core/define-scenarios.js';
 

@@ -5,7 +5,8 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHarness, type Harness } from '../core/create-harness.js';
+import type { Harness } from '../core/create-harness.js';
+import { createHarness } from '../harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';

@@ -3,7 +3,7 @@
  * The server side of the Nuxt module (scenario-harness/nuxt): the Nitro plugin it adds imports
  * this. Nuxt refuses server code that imports a module's own entry, hence a subpath of its own.
  */
-import { createHarness } from '../core/create-harness.js';
+import { createHarness } from '../harness.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
 import { joinSessions } from '../register/process-tree/join-sessions.js';

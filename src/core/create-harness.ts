@@ -10,12 +10,12 @@ import { toResponse } from './control/json-response.js';
 import { HARNESS_INTERNALS, type HarnessInternals } from './harness-internals.js';
 import { createJournalRecorder } from './journal/create-journal-recorder.js';
 import type { JournalEntry, JournalFilter } from './journal/journal-entry.js';
-import { recordingDraft } from './recording/recording-draft.js';
 import type { RecordMode } from './recording/recorded-exchange.js';
 import { describeStartedHarness } from './describe-started-harness.js';
 import { sayDisabledOnce } from './disabled-note.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { HarnessError } from './errors.js';
+import type { HarnessExtensions } from './extensions.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createStartGuard } from './start-guard.js';
@@ -25,7 +25,6 @@ import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap, Sce
 import { undeclaredVariantNote } from './undeclared-variant-note.js';
 import { unknownScenarioHint } from './unknown-scenario-hint.js';
 import { validateOptions } from './validate-options.js';
-import { scenarioDetails, type ScenarioDetails } from '../inspector/scenario-details.js';
 
 /** The IDs of a scenario map, as a union of string literals. */
 export type ScenarioId<S extends ScenarioMap> = Extract<keyof S, string>;
@@ -118,25 +117,10 @@ function catalogueOf(definitions: ScenarioMap, ids: Iterable<string>, variantsOf
 }
 
 /**
- * Create a harness from scenario definitions. Definitions are validated here (also when
- * `defineScenarios()` checked them already): a mistake throws a `HarnessError`
- * (`INVALID_SCENARIOS`) naming the scenario, the mock and the field.
- *
- * An enabled harness must be started (`await harness.start()`) before the app serves
- * requests. One that was not is never silently inert (decisions/unstarted-harness.md): a
- * control request starts it (and warns), an app request is refused with a `NOT_STARTED`
- * error that says how to fix it, and a harness whose start failed answers control requests
- * 503 with the cause. Started, it logs one line: on, how many scenarios,
- * where the control endpoints are, and `unhandled`; disabled, it logs nothing unless
- * `announce: true`.
- *
- * @example
- * const harness = createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', scenarios });
- * await harness.start();
- * app.use(harnessMiddleware(harness));
- * @see https://github.com/scenario-harness/scenario-harness#readme
+ * The harness, with the layers above the core plugged in through `extensions` (the inspector,
+ * the recorder's converter). Apps call `createHarness` (src/harness.ts), which passes them all.
  */
-export function createHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
+export function createHarnessCore<const S extends ScenarioMap>(options: HarnessOptions<S>, extensions: HarnessExtensions = {}): Harness<S> {
   validateOptions(options);
   const { enabled, scenarios: definitions, unhandled = 'warn', logger = consoleLogger, announce = enabled } = options;
   // A disabled harness never matches a call, so it skips the (slow) backtracking check.
@@ -320,7 +304,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
   const internals: HarnessInternals = Object.freeze({ handleControl, listener });
   Object.defineProperty(harness, HARNESS_INTERNALS, { value: internals, enumerable: false });
 
-  let details: readonly ScenarioDetails[] | undefined;
+  const { inspector, draftRecording } = extensions;
+  let details: readonly unknown[] | undefined;
   const listSessions = store.listSessions;
   const control = createControlRequestHandler(
     {
@@ -331,9 +316,9 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),
       listScenarios: () => catalogue,
-      scenarioDetails: () => (details ??= scenarioDetails(definitions, catalogue)),
+      scenarioDetails: () => (inspector === undefined ? undefined : (details ??= inspector.scenarioDetails(definitions, catalogue))),
       ...(listSessions === undefined ? {} : { listSessions: (cursor: string | undefined, limit: number, search?: string) => listSessions.call(store, cursor, limit, search) }),
-      ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined
+      ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined || draftRecording === undefined
         ? {}
         : {
             setRecording: (testId: string, mode: RecordMode | undefined) => store.setRecording!(testId, mode),
@@ -341,12 +326,12 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
               const mode = (await store.read(testId))?.recording;
               if (stop) await store.setRecording!(testId, undefined);
               const exchanges = await store.readRecorded!(testId, { clear: stop });
-              return { mode, exchanges: exchanges.length, ...(await recordingDraft(exchanges, format, options.recording)) };
+              return { mode, exchanges: exchanges.length, ...(await draftRecording(exchanges, format, options.recording)) };
             },
           }),
       ...(journal === undefined ? {} : { getCalls: (testId: string, filter: JournalFilter) => journal.read(testId, filter), clearCalls: (testId: string) => journal.clear(testId) }),
     },
-    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error), logWarn: (message) => logger.warn(message) },
+    { endpoints, maxBodyBytes, maxTestIdLength, logError: (message, error) => logger.error(message, error), logWarn: (message) => logger.warn(message), inspector },
   );
 
   // Non-enumerable (defineProperty's default): spreading or logging a harness never shows it.

@@ -1,5 +1,5 @@
 import { markAttached } from '../core/attached-harness.js';
-import { createHarness } from '../core/create-harness.js';
+import { createHarness } from '../harness.js';
 import { LOG_PREFIX, type Logger } from '../core/dev-utils.js';
 import { scopeIncomingRequests } from '../adapters/scope-incoming-requests.js';
 import { openRedisStore } from '../server/open-redis-store.js';

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { controlAnswerFor, pathnameOf } from '../adapters/_node-http.js';
 import { jsonResponse, toResponse } from '../core/control/json-response.js';
-import { createHarness, type Harness } from '../core/create-harness.js';
+import type { Harness } from '../core/create-harness.js';
+import { createHarness } from '../harness.js';
 import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { getHarnessInternals } from '../core/harness-internals.js';
 import { createMemoryStore } from '../core/store/memory-store.js';

@@ -6,10 +6,8 @@ import { unknownScenarioHint } from '../unknown-scenario-hint.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
 import type { JournalEntry, JournalFilter } from '../journal/journal-entry.js';
 import type { SessionStore } from '../store/session-store.js';
-import { inspectorAnswer } from '../../inspector/inspector-answer.js';
-import { listSessionsAnswer } from '../../inspector/list-sessions-answer.js';
-import type { ScenarioDetails } from '../../inspector/scenario-details.js';
 import { isHarnessError } from '../errors.js';
+import type { InspectorExtension } from '../extensions.js';
 import type { RecordingDraft } from '../recording/recording-draft.js';
 import type { RecordMode } from '../recording/recorded-exchange.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
@@ -35,8 +33,8 @@ export interface ControlTarget {
   /** The test's journal (`undefined`: the journal is off). */
   getCalls?(testId: string, filter: JournalFilter): Promise<JournalEntry[]>;
   clearCalls?(testId: string): Promise<void>;
-  /** The catalogue with every scenario's mocks (`?mocks=true`). */
-  scenarioDetails(): readonly ScenarioDetails[];
+  /** The catalogue with every scenario's mocks (`?mocks=true`; `undefined`: no inspector plugged in). */
+  scenarioDetails(): readonly unknown[] | undefined;
   /** One page of live test IDs (`undefined`: the store cannot list them). */
   listSessions?: SessionStore['listSessions'];
 }
@@ -50,6 +48,8 @@ export interface ControlOptions {
   logError(message: string, error: unknown): void;
   /** Where a switch's help goes besides the `x-harness-hint` header: an unknown scenario, an ignored key. */
   logWarn?(message: string): void;
+  /** The inspector's pages; without it, the inspector paths answer a 404 that says so. */
+  inspector?: InspectorExtension;
 }
 
 /** A handler for the control endpoints: a control request's answer, or `null` for any other request. */
@@ -183,12 +183,17 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       return jsonAnswer({ testId, state: await target.getState(testId) });
     }
     if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
-      return jsonAnswer({ scenarios: new URLSearchParams(call.search).get('mocks') === 'true' ? target.scenarioDetails() : target.listScenarios() });
+      const withMocks = new URLSearchParams(call.search).get('mocks') === 'true';
+      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
     }
     if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
-    if (pathname === endpoints.sessions && (method === 'GET' || method === 'HEAD')) return listSessionsAnswer(target, call.search, pathname);
+    const { inspector } = options;
+    if ((pathname === endpoints.sessions || inspectorPaths.has(pathname)) && (method === 'GET' || method === 'HEAD') && inspector === undefined) {
+      return jsonAnswer({ error: `${pathname} is the inspector's, and this harness was created without it.` }, 404);
+    }
+    if (pathname === endpoints.sessions && (method === 'GET' || method === 'HEAD')) return inspector!.sessions(target, call.search, pathname);
     if (inspectorPaths.has(pathname) && (method === 'GET' || method === 'HEAD')) {
-      page ??= inspectorAnswer({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
+      page ??= inspector!.page({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
       return page;
     }
     if (pathname === endpoints.record && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return record(call, testId);
