@@ -36,6 +36,13 @@ export interface CallAnswererOptions {
   propagateHosts?: readonly (string | RegExp)[];
   /** Where each call is recorded for its test; `undefined`: no journal. */
   journal?: JournalRecorder;
+  /**
+   * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers
+   * and in-process test clients live there. `false` for the standalone server, whose calls come
+   * from other processes and must not reach what listens on its loopback.
+   * @default true
+   */
+  loopbackPasses?: boolean;
 }
 
 const NO_LAYERS: readonly MockIndex[] = [];
@@ -47,7 +54,7 @@ const MAX_RECORDED = 500;
  * answers; build the reply; write `setState`; apply `unhandled` when nothing answers.
  */
 export function createCallListener(options: CallAnswererOptions): CallListener {
-  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
+  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength, loopbackPasses = true } = options;
   const fallback = scenarios.get(DEFAULT_SCENARIO_ID);
   const defaultLayers: readonly MockIndex[] = fallback ? [fallback.mocks] : NO_LAYERS;
   const warnedCalls = new Set<string>();
@@ -195,24 +202,24 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     }
   }
 
-  async function unanswered(call: OutgoingCall): Promise<CallOutcome> {
+  async function unanswered(call: OutgoingCall, refusal?: string): Promise<CallOutcome> {
     const { url } = call;
     const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers, state: EMPTY_STATE, startedAt: performance.now() };
     const record = (action: NonNullable<JournalEntry['unhandled']>, nearMisses: string[]) => journal?.unanswered(lookup.testId, call, action, lookup.startedAt, nearMisses);
     // The app's own servers and in-process test clients live on loopback: always let them through.
     // @note Not journaled: in an in-process test the runner's own requests to the app are
     // loopback calls too, and would fill every test's journal with its own control calls.
-    if (isLoopbackWithoutLookup(url.hostname)) return PASS;
-    if (isAllowedHost(url.hostname, portOf(url))) {
+    if (loopbackPasses && isLoopbackWithoutLookup(url.hostname)) return PASS;
+    if (refusal === undefined && isAllowedHost(url.hostname, portOf(url))) {
       await record('passed-through (allowHosts)', []);
       return PASS;
     }
     const nearMisses = await describeNearMisses(call, lookup.layers, lookup.state);
-    if (unhandled === 'bypass') {
+    if (unhandled === 'bypass' && refusal === undefined) {
       await record('passed-through', nearMisses);
       return PASS;
     }
-    if (typeof unhandled === 'function') {
+    if (typeof unhandled === 'function' && refusal === undefined) {
       await record('passed-through', nearMisses);
       unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
       return PASS;
@@ -220,9 +227,13 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     const description = `${call.method} ${url.origin}${url.pathname}`;
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
     const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
-    await record(unhandled === 'error' ? 'failed' : 'passed-through', nearMisses);
-    if (unhandled === 'error') {
-      const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
+    const fails = unhandled === 'error' || refusal !== undefined;
+    await record(fails ? 'failed' : 'passed-through', nearMisses);
+    if (fails) {
+      const message =
+        refusal === undefined
+          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`
+          : `No mock answers ${description} ${where}, and it may not be passed on: ${refusal}. The call fails.${hints}`;
       logger.error(message);
       const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
       return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };

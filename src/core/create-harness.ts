@@ -164,6 +164,8 @@ export function createHarness<const S extends ScenarioMap>(options: HarnessOptio
     maxTestIdLength,
     allowHosts: options.allowHosts,
     propagateHosts: options.propagate?.hosts,
+    // The standalone server's calls come from other processes: its loopback is not theirs.
+    loopbackPasses: options.intercept !== false,
   });
   const checkAccess = enabled ? createAccessCheck(options.access, logger) : undefined;
   let started: Promise<void> | undefined;
