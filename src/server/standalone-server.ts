@@ -65,9 +65,9 @@ export interface StandaloneServer {
 }
 
 const DEFAULT_PORT = 9400;
+const DEFAULT_HOST = '127.0.0.1';
 /** The `x-harness-hint` of a refused forward: the rule, in one line. */
 const FORWARD_HINT = 'The server forwards calls no mock answers only to its --upstream origins (and a recording test\'s calls only off this machine), never to itself.';
-const DEFAULT_HOST = '127.0.0.1';
 
 /**
  * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
@@ -247,6 +247,11 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       try {
         await listenOn(main, port, 'the server');
         for (const upstream of upstreamServers) await listenOn(upstream.server, upstream.port, `the port for ${upstream.origin}`);
+        // Known only once listening (port 0): an upstream that is the server itself is refused on every call, so say so now.
+        for (const { origin } of upstreamServers) {
+          const refused = await refuseForward(new URL(origin), forwardRules(), 'unanswered');
+          if (refused !== undefined) logger.warn(`--upstream ${origin} is refused on every call no mock answers: ${refused.reason}. ${refused.remedy[0]!.toUpperCase()}${refused.remedy.slice(1)}.`);
+        }
       } catch (error) {
         await server.close({ graceMs: 0 });
         throw error;

@@ -119,6 +119,7 @@ test('a configured upstream is still forwarded to, by its own port and in the pa
 });
 
 test('a configured upstream that is the server itself is refused, not called: no loop', async () => {
+  expect(configured.output()).toContain(`--upstream http://127.0.0.1:${selfPort} is refused on every call no mock answers: 127.0.0.1:${selfPort} is this server itself. Point the upstream at the real service, not at this server.`);
   const response = await fetch(`http://127.0.0.1:${selfPort}/loop`, { headers: { 'x-harness-test-id': randomUUID() } });
   expect(response.status).toBe(502);
   expect(((await response.json()) as { error: string }).error).toContain(`127.0.0.1:${selfPort} is this server itself`);
