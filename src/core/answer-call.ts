@@ -36,6 +36,13 @@ export interface CallAnswererOptions {
   propagateHosts?: readonly (string | RegExp)[];
   /** Where each call is recorded for its test; `undefined`: no journal. */
   journal?: JournalRecorder;
+  /**
+   * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers
+   * and in-process test clients live there. `false` for the standalone server, whose calls come
+   * from other processes and must not reach what listens on its loopback.
+   * @default true
+   */
+  loopbackPasses?: boolean;
 }
 
 /** Exchanges kept per recording test: a recording is one test's calls, not a soak. */
@@ -48,7 +55,7 @@ const MAX_RECORDED = 500;
  * (templates, response functions, `setState`) → the journal; `unanswered` for the rest.
  */
 export function createCallListener(options: CallAnswererOptions): CallListener {
-  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
+  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength, loopbackPasses = true } = options;
   const { layersFor, defaultLayers } = scenarioLayers(scenarios);
   const isAllowedHost = compileHostList(options.allowHosts ?? []);
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
@@ -56,7 +63,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
   const { journal } = options;
   const readSessionNow = storeNowOf(store)?.read;
-  const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost });
+  const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
 
   function testIdOf(call: OutgoingCall): string {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
@@ -165,9 +172,9 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     }
   }
 
-  function unanswered(call: OutgoingCall): Promise<CallOutcome> {
+  function unanswered(call: OutgoingCall, refusal?: string): Promise<CallOutcome> {
     const lookup = lastLookup.get(call) ?? { testId: testIdOf(call), scenarioId: DEFAULT_SCENARIO_ID, layers: defaultLayers, state: EMPTY_STATE, startedAt: performance.now() };
-    return unansweredCall(call, lookup);
+    return unansweredCall(call, lookup, refusal);
   }
 
   return {

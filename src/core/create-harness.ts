@@ -148,6 +148,8 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     maxTestIdLength,
     allowHosts: options.allowHosts,
     propagateHosts: options.propagate?.hosts,
+    // The standalone server's calls come from other processes: its loopback is not theirs.
+    loopbackPasses: options.intercept !== false,
   });
   const checkAccess = enabled ? createAccessCheck(options.access, logger) : undefined;
   let started: Promise<void> | undefined;

@@ -24,33 +24,41 @@ export interface UnansweredCallOptions {
   logger: Logger;
   journal: JournalRecorder | undefined;
   isAllowedHost: (hostname: string, port: number) => boolean;
+  /**
+   * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers
+   * and in-process test clients live there. `false` for the standalone server, whose calls come
+   * from other processes and must not reach what listens on its loopback.
+   */
+  loopbackPasses: boolean;
 }
 
 /**
  * What happens to a call no mock answers: loopback and `allowHosts` pass; otherwise `unhandled`
  * decides ('error' fails it with the nearest mocks, 'warn' passes it and says so once per
- * endpoint, 'bypass' or a function passes it). Each outcome but loopback is journaled.
+ * endpoint, 'bypass' or a function passes it). Each outcome but loopback is journaled. A
+ * `refusal` (why the call may not be passed on: the standalone server's call to no upstream of
+ * its own) fails it whatever `unhandled` says.
  */
-export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost }: UnansweredCallOptions): (call: OutgoingCall, lookup: CallLookup) => Promise<CallOutcome> {
+export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses }: UnansweredCallOptions): (call: OutgoingCall, lookup: CallLookup, refusal?: string) => Promise<CallOutcome> {
   const warnedCalls = new Set<string>();
 
-  return async function unanswered(call, lookup) {
+  return async function unanswered(call, lookup, refusal) {
     const { url } = call;
     const record = (action: NonNullable<JournalEntry['unhandled']>, nearMisses: string[]) => journal?.unanswered(lookup.testId, call, action, lookup.startedAt, nearMisses);
     // The app's own servers and in-process test clients live on loopback: always let them through.
     // @note Not journaled: in an in-process test the runner's own requests to the app are
     // loopback calls too, and would fill every test's journal with its own control calls.
-    if (isLoopbackWithoutLookup(url.hostname)) return PASS;
-    if (isAllowedHost(url.hostname, portOf(url))) {
+    if (loopbackPasses && isLoopbackWithoutLookup(url.hostname)) return PASS;
+    if (refusal === undefined && isAllowedHost(url.hostname, portOf(url))) {
       await record('passed-through (allowHosts)', []);
       return PASS;
     }
     const nearMisses = await describeNearMisses(call, lookup.layers, lookup.state);
-    if (unhandled === 'bypass') {
+    if (unhandled === 'bypass' && refusal === undefined) {
       await record('passed-through', nearMisses);
       return PASS;
     }
-    if (typeof unhandled === 'function') {
+    if (typeof unhandled === 'function' && refusal === undefined) {
       await record('passed-through', nearMisses);
       unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
       return PASS;
@@ -58,9 +66,13 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
     const description = `${call.method} ${url.origin}${url.pathname}`;
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
     const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
-    await record(unhandled === 'error' ? 'failed' : 'passed-through', nearMisses);
-    if (unhandled === 'error') {
-      const message = `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`;
+    const fails = unhandled === 'error' || refusal !== undefined;
+    await record(fails ? 'failed' : 'passed-through', nearMisses);
+    if (fails) {
+      const message =
+        refusal === undefined
+          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). Add a mock for it, or set unhandled to 'warn' or 'bypass'.${hints}`
+          : `No mock answers ${description} ${where}, and it may not be passed on: ${refusal}. The call fails.${hints}`;
       logger.error(message);
       const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
       return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };

@@ -8,6 +8,7 @@ import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { getHarnessInternals } from '../core/harness-internals.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
+import { HINT_HEADER } from '../core/constants.js';
 import { isHarnessError } from '../core/errors.js';
 import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
 import { callFromRequest } from '../core/interception/outgoing-call.js';
@@ -15,6 +16,7 @@ import { runWithTestId } from '../core/test-context.js';
 import type { AccessOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { drainRequest, toCallRequest, writeResponse } from './_http.js';
 import { forwardCall } from './forward-call.js';
+import { refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
 import { targetUrlOf } from './target-url.js';
 
 /** The fixed path of the health check, on the main port. */
@@ -65,6 +67,8 @@ export interface StandaloneServer {
 
 const DEFAULT_PORT = 9400;
 const DEFAULT_HOST = '127.0.0.1';
+/** The `x-harness-hint` of a refused forward: the rule, in one line. */
+const FORWARD_HINT = 'The server forwards calls no mock answers only to its --upstream origins (and a recording test\'s calls only off this machine), never to itself.';
 
 /**
  * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
@@ -84,15 +88,37 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
   }
   let current = build(options.scenarios);
   let closing = false;
+  const upstreamOrigins: ReadonlySet<string> = new Set(upstreams.map(({ origin }) => new URL(origin).origin));
+
+  /** Where forwarding may go: the configured upstreams, and never one of the server's own ports. */
+  function forwardRules(): ForwardRules {
+    const ownPorts = [main, ...upstreamServers.map(({ server: httpServer }) => httpServer)].filter((httpServer) => httpServer.listening).map((httpServer) => (httpServer.address() as AddressInfo).port);
+    return { upstreams: upstreamOrigins, ownPorts };
+  }
 
   async function answerCall(harness: Harness, req: IncomingMessage, url: URL): Promise<Response | 'drop'> {
     const request = toCallRequest(req, url);
     const testId = harness.testIdFrom(req.headers);
     const { listener } = getHarnessInternals(harness);
     const call = callFromRequest(request, url);
-    // The engine logs unanswered calls itself ('warn': once per endpoint; 'error': every time).
-    const outcome = await runWithTestId(testId, async () => (await listener.answer(call)) ?? listener.unanswered(call));
-    if (outcome.kind === 'pass') return forwardCall(request);
+    const what = `${call.method} ${url.origin}${url.pathname}`;
+    let refusal: Refusal | undefined;
+    // The engine logs unanswered calls itself ('warn': once per endpoint; 'error' or refused: every time).
+    const outcome = await runWithTestId(testId, async () => {
+      const answered = await listener.answer(call);
+      if (answered !== undefined) return answered;
+      // 'error' fails every unanswered call anyway; the others would forward it, so only where allowed.
+      refusal = unhandled === 'error' ? undefined : await refuseForward(url, forwardRules(), 'unanswered');
+      return listener.unanswered(call, refusal?.reason);
+    });
+    if (outcome.kind === 'pass') {
+      // Checked again here: a recording test's calls pass whatever the scenario says, and nothing is forwarded unchecked.
+      const refused = await refuseForward(url, forwardRules(), outcome.capture === undefined ? 'unanswered' : 'recording');
+      if (refused === undefined) return forwardCall(request);
+      outcome.capture?.failed();
+      logger.error(`Refused to forward ${what} for test ${quote(testId)}: ${refused.reason}.`);
+      return jsonResponse({ error: `Failed to forward ${what} for test ${quote(testId)}: ${refused.reason}. Instead, ${refused.remedy}.`, testId }, 502, { [HINT_HEADER]: FORWARD_HINT });
+    }
     if (outcome.kind === 'reply') {
       const { reply } = outcome;
       if (reply.delay > 0) await wait(reply.delay);
@@ -101,13 +127,18 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       return isConnectionFault(reply.fault) ? 'drop' : replyToResponse(reply, call.method, url);
     }
     const { error } = outcome;
-    const what = `${call.method} ${url.origin}${url.pathname}`;
     if (isHarnessError(error) && error.code === 'STORE_UNAVAILABLE') {
       return jsonResponse({ error: `Failed to answer ${what} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId }, 503);
     }
     const { scenarioId, nearMisses } = error as Error & { scenarioId?: string; nearMisses?: string[] };
-    const message = `No mock answers ${what} for test ${quote(testId)} in scenario ${quote(scenarioId ?? 'default')} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
-    return jsonResponse({ error: message, testId, scenarioId, nearMisses: nearMisses ?? [] }, 502);
+    const where = `for test ${quote(testId)} in scenario ${quote(scenarioId ?? 'default')}`;
+    const body = { testId, scenarioId, nearMisses: nearMisses ?? [] };
+    if (refusal !== undefined) {
+      const message = `No mock answers ${what} ${where}, and the server does not forward it: ${refusal.reason}. Add a mock for it, or ${refusal.remedy}.`;
+      return jsonResponse({ error: message, ...body }, 502, { [HINT_HEADER]: FORWARD_HINT });
+    }
+    const message = `No mock answers ${what} ${where} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
+    return jsonResponse({ error: message, ...body }, 502);
   }
 
   async function health(): Promise<Response> {
@@ -217,6 +248,11 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       try {
         await listenOn(main, port, 'the server');
         for (const upstream of upstreamServers) await listenOn(upstream.server, upstream.port, `the port for ${upstream.origin}`);
+        // Known only once listening (port 0): an upstream that is the server itself is refused on every call, so say so now.
+        for (const { origin } of upstreamServers) {
+          const refused = await refuseForward(new URL(origin), forwardRules(), 'unanswered');
+          if (refused !== undefined) logger.warn(`--upstream ${origin} is refused on every call no mock answers: ${refused.reason}. ${refused.remedy[0]!.toUpperCase()}${refused.remedy.slice(1)}.`);
+        }
       } catch (error) {
         await server.close({ graceMs: 0 });
         throw error;

@@ -34,7 +34,7 @@ test('SIGTERM lets the call in flight finish, then the server exits with 0', asy
   servers.push(upstream);
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const { port } = upstream.address() as AddressInfo;
-  const server = await serve([SHOP]);
+  const server = await serve(['--upstream', `http://127.0.0.1:${port}=0`, SHOP]);
 
   const inFlight = fetch(`${server.url}/http/127.0.0.1:${port}/slow`).then(async (response) => [response.status, await response.text()]);
   await arrived.promise;
@@ -128,31 +128,27 @@ test('--redis without a reachable Redis: exit 1 naming the URL', async () => {
   expect(stderr).toContain('Check that Redis runs there');
 });
 
-/**
- * A real upstream that the engine does not count as loopback: 0.0.0.0 is this machine (Linux
- * and macOS connect it to the local host), but not one of the loopback names that always go
- * through, so `--unhandled` decides.
- */
+/** A real upstream on this machine, whose origin the server is then given with --upstream: it forwards only to those. */
 async function startThisMachineUpstream(): Promise<string> {
   const upstream = createServer((req, res) => res.end(`real ${req.url}`));
   servers.push(upstream);
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  return `http://0.0.0.0:${(upstream.address() as AddressInfo).port}`;
+  return `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 }
 
 test("--unhandled warn forwards a call no mock answers to the real upstream and logs it once per endpoint", async () => {
   const upstream = await startThisMachineUpstream();
-  const server = await serve(['--unhandled', 'warn', SHOP]);
+  const server = await serve(['--unhandled', 'warn', '--upstream', `${upstream}=0`, SHOP]);
   const call = () => fetch(`${server.url}/http/${upstream.slice('http://'.length)}/live?x=1`, { headers: { 'x-harness-test-id': 't-warn' } });
   expect(await (await call()).text()).toBe('real /live?x=1');
   expect(await (await call()).text()).toBe('real /live?x=1');
-  await server.waitForOutput(/No mock answers GET http:\/\/0\.0\.0\.0:\d+\/live for test "t-warn" in scenario "default"; it goes to the real network \(unhandled: 'warn', logged once per endpoint\)/);
+  await server.waitForOutput(/No mock answers GET http:\/\/127\.0\.0\.1:\d+\/live for test "t-warn" in scenario "default"; it goes to the real network \(unhandled: 'warn', logged once per endpoint\)/);
   expect(server.output().match(/No mock answers GET/g)).toHaveLength(1);
 });
 
 test('--unhandled bypass forwards silently; custom --endpoint paths replace the default ones', async () => {
   const upstream = await startThisMachineUpstream();
-  const server = await serve(['--unhandled', 'bypass', '--endpoint', 'setScenario=/__switch__', '--endpoint', 'getScenario=/__switch__', SHOP]);
+  const server = await serve(['--unhandled', 'bypass', '--upstream', `${upstream}=0`, '--endpoint', 'setScenario=/__switch__', '--endpoint', 'getScenario=/__switch__', SHOP]);
   expect(server.output()).toContain('control: /__switch__, /__harness__/state, /__harness__/scenarios, /__harness__/journal, /__harness__/record, /__harness__/, /__harness__/sessions; health: /__harness__/health');
   expect(await (await fetch(`${server.url}/http/${upstream.slice('http://'.length)}/quiet`)).text()).toBe('real /quiet');
   const headers = { 'x-harness-test-id': 't-custom', 'content-type': 'application/json' };

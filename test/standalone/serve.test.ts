@@ -13,10 +13,14 @@ const HEADER = 'x-harness-test-id';
 /** A real upstream on loopback: echoes what it received, gzip-compressed. */
 let upstream: Server;
 let upstreamOrigin: string;
+/** A port nothing listens on, configured as an upstream: forwarding to it fails. */
+let closedPort: number;
 const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
 /** Lets the streaming upstream send its second chunk. */
 let sendRest = deferred<void>();
 let serve: ServeProcess;
+/** Forwards what no mock answers (--unhandled bypass) to its upstreams: the echo above, and the closed port. */
+let forwarding: ServeProcess;
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -40,11 +44,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamOrigin = `127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  serve = await startServe(['--upstream', 'https://api.stripe.com=0', '--upstream', 'https://api.shop.example=0', '--unhandled', 'error', SHOP]);
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  [serve, forwarding] = await Promise.all([
+    startServe(['--upstream', 'https://api.stripe.com=0', '--upstream', 'https://api.shop.example=0', '--unhandled', 'error', SHOP]),
+    startServe(['--upstream', `http://${upstreamOrigin}=0`, '--upstream', `http://127.0.0.1:${closedPort}=0`, '--unhandled', 'bypass', SHOP]),
+  ]);
 });
 
 afterAll(async () => {
-  await serve?.stop();
+  await Promise.all([serve?.stop(), forwarding?.stop()]);
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
@@ -124,9 +135,9 @@ test('a mock with error: network drops the connection', async () => {
   await expect(fetch(`${serve.url}/https/api.shop.example/down`)).rejects.toThrow();
 });
 
-test('a loopback upstream no mock answers is forwarded: body in, decoded body and every cookie out, the test ID left behind', async () => {
+test('a configured upstream is forwarded what no mock answers: body in, decoded body and every cookie out, the test ID left behind', async () => {
   const testId = randomUUID();
-  const response = await fetch(`${serve.url}/http/${upstreamOrigin}/echo?x=1`, {
+  const response = await fetch(`${forwarding.url}/http/${upstreamOrigin}/echo?x=1`, {
     method: 'PUT',
     headers: { [HEADER]: testId, baggage: `a=1,harness-test-id=${testId}`, 'content-type': 'text/plain' },
     body: 'hello',
@@ -142,14 +153,14 @@ test('a loopback upstream no mock answers is forwarded: body in, decoded body an
 });
 
 test('a redirect from a forwarded upstream is passed back, not followed', async () => {
-  const response = await fetch(`${serve.url}/http/${upstreamOrigin}/redirect`, { redirect: 'manual' });
+  const response = await fetch(`${forwarding.url}/http/${upstreamOrigin}/redirect`, { redirect: 'manual' });
   expect(response.status).toBe(302);
   expect(response.headers.get('location')).toBe('/elsewhere');
 });
 
 test('a forwarded body that arrives over time is streamed: the first chunk reaches the client before the upstream ends', async () => {
   sendRest = deferred<void>();
-  const response = await fetch(`${serve.url}/http/${upstreamOrigin}/stream`);
+  const response = await fetch(`${forwarding.url}/http/${upstreamOrigin}/stream`);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   expect(decoder.decode((await reader.read()).value)).toBe('first;');
@@ -177,11 +188,15 @@ test('a request body no mock reads does not stall the connection: the next call 
 });
 
 test('an upstream that cannot be reached is a 502 naming the call and the reason', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const { port } = closed.address() as AddressInfo;
-  await new Promise((resolve) => closed.close(resolve));
-  const response = await fetch(`${serve.url}/http/127.0.0.1:${port}/gone`);
+  const response = await fetch(`${forwarding.url}/http/127.0.0.1:${closedPort}/gone`);
   expect(response.status).toBe(502);
-  expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^Failed to answer GET http://127\\.0\\.0\\.1:${port}/gone: .*ECONNREFUSED.*check that it is reachable, or add a mock for it\\.$`));
+  expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^Failed to answer GET http://127\\.0\\.0\\.1:${closedPort}/gone: .*ECONNREFUSED.*check that it is reachable, or add a mock for it\\.$`));
+});
+
+test("with --unhandled error a loopback upstream no mock answers gets the 502 like any other: loopback is not special to the server", async () => {
+  const hits = received.length;
+  const response = await fetch(`${serve.url}/http/${upstreamOrigin}/echo`);
+  expect(response.status).toBe(502);
+  expect(((await response.json()) as { error: string }).error).toMatch(/^No mock answers GET http:\/\/127\.0\.0\.1:\d+\/echo for test "default-test" in scenario "default" \(unhandled: 'error'\)/);
+  expect(received.length).toBe(hits);
 });

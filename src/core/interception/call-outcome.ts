@@ -30,8 +30,12 @@ export interface CallListener {
    * creates pays Node 20's AsyncLocalStorage hooks, so the common call should create none.
    */
   answerNow?(call: OutgoingCall): ImmediateOutcome;
-  /** Asked of the most recently started harness when no harness answered: pass or fail (`unhandled`). */
-  unanswered(call: OutgoingCall): Promise<CallOutcome>;
+  /**
+   * Asked of the most recently started harness when no harness answered: pass or fail (`unhandled`).
+   * `refusal`: why the call may not be passed on (the standalone server: not one of its
+   * upstreams); it then fails whatever `unhandled` says, with that reason in the log.
+   */
+  unanswered(call: OutgoingCall, refusal?: string): Promise<CallOutcome>;
   /** True when a connection this harness did not answer must never leave the machine (`unhandled: 'error'`). */
   readonly blocksNetwork: boolean;
   /** Host patterns that may be reached directly even when `blocksNetwork` (`allowHosts`). */
