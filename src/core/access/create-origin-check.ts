@@ -13,10 +13,8 @@ export type OriginCheck = (call: ControlCall) => ControlAnswer | undefined;
 const WHY = 'A page on another site (or one that reached this app through DNS rebinding) could otherwise switch scenarios, start recordings and read journals in the browser of whoever opens it.';
 const NOT_BROWSERS = 'Tests and tools outside a browser (the client, the Playwright fixture, curl) send no Origin and are never refused for it.';
 
-/** The request's Host: the header, or else its URL's host (a Request built by hand). `null` when neither says. */
-function requestHost(call: ControlCall): string | null {
-  const header = call.header('host');
-  if (header !== null) return header;
+/** The host a Request built by hand (no Host header) is for: its URL's, `null` when it has none. */
+function urlHost(call: ControlCall): string | null {
   try {
     return new URL(call.toRequest().url).host || null;
   } catch {
@@ -52,11 +50,14 @@ export function createOriginCheck(control: HarnessControlOptions | undefined, { 
   };
 
   return (call) => {
-    const host = requestHost(call);
-    if (allowedHosts !== '*' && host !== null) {
-      const parts = hostOf(host);
-      if (parts === undefined || !isAllowed(parts)) {
-        const name = parts?.hostname ?? shown(host);
+    // @note Without a Host header, or with one that is no host name, the request came from no
+    // browser (every browser sends the host of the page's URL): a Request built in process for
+    // harness.handle(), or a hand-made one. DNS rebinding cannot produce either.
+    const host = call.header('host');
+    const parts = allowedHosts === '*' || host === null ? undefined : hostOf(host);
+    if (host !== null && parts !== undefined) {
+      if (!isAllowed(parts)) {
+        const name = parts.hostname;
         const error = `Host not allowed: this control request was addressed to ${JSON.stringify(shown(host))}, and the control endpoints of this app answer only loopback (localhost, 127.0.0.1, ::1), IP addresses and the names in control.allowedHosts. If the tests reach the app by this name, allow it: createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }).`;
         logOnce('host', `Refused ${call.method} ${call.pathname} addressed to Host ${JSON.stringify(shown(host))} with 403: allow the name with createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }), scenario-harness serve --allowed-host ${name}, or HARNESS_ALLOWED_HOSTS=${name} under scenario-harness/register.`);
         return refuse(
@@ -66,7 +67,7 @@ export function createOriginCheck(control: HarnessControlOptions | undefined, { 
       }
     }
     if (allowCrossSite) return undefined;
-    const source = crossSiteSource({ secFetchSite: call.header('sec-fetch-site'), origin: call.header('origin'), host });
+    const source = crossSiteSource({ secFetchSite: call.header('sec-fetch-site'), origin: call.header('origin'), host: host ?? urlHost(call) });
     if (source === undefined) return undefined;
     logOnce('cross-site', `Refused ${call.method} ${call.pathname} from a browser on another site with 403: ${source}. control: { allowCrossSite: true } allows such requests.`);
     return refuse(
