@@ -55,16 +55,14 @@ export function createOriginCheck(control: HarnessControlOptions | undefined, { 
     // harness.handle(), or a hand-made one. DNS rebinding cannot produce either.
     const host = call.header('host');
     const parts = allowedHosts === '*' || host === null ? undefined : hostOf(host);
-    if (host !== null && parts !== undefined) {
-      if (!isAllowed(parts)) {
-        const name = parts.hostname;
-        const error = `Host not allowed: this control request was addressed to ${JSON.stringify(shown(host))}, and the control endpoints of this app answer only loopback (localhost, 127.0.0.1, ::1), IP addresses and the names in control.allowedHosts. If the tests reach the app by this name, allow it: createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }).`;
-        logOnce('host', `Refused ${call.method} ${call.pathname} addressed to Host ${JSON.stringify(shown(host))} with 403: allow the name with createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }), scenario-harness serve --allowed-host ${name}, or HARNESS_ALLOWED_HOSTS=${name} under scenario-harness/register.`);
-        return refuse(
-          error,
-          `${WHY} scenario-harness serve: --allowed-host ${name} (or HARNESS_ALLOWED_HOSTS=${name}); scenario-harness/register: HARNESS_ALLOWED_HOSTS=${name}. A harness with access: { token } answers any Host unless allowedHosts is given.`,
-        );
-      }
+    if (host !== null && parts !== undefined && !isAllowed(parts)) {
+      const name = parts.hostname;
+      const error = `Host not allowed: this control request was addressed to ${JSON.stringify(shown(host))}, and the control endpoints of this app answer only loopback (localhost, 127.0.0.1, ::1), IP addresses and the names in control.allowedHosts. If the tests reach the app by this name, allow it: createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }).`;
+      logOnce('host', `Refused ${call.method} ${call.pathname} addressed to Host ${JSON.stringify(shown(host))} with 403: allow the name with createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }), scenario-harness serve --allowed-host ${name}, or HARNESS_ALLOWED_HOSTS=${name} under scenario-harness/register.`);
+      return refuse(
+        error,
+        `${WHY} scenario-harness serve: --allowed-host ${name} (or HARNESS_ALLOWED_HOSTS=${name}); scenario-harness/register: HARNESS_ALLOWED_HOSTS=${name}. A harness with access: { token } answers any Host unless allowedHosts is given.`,
+      );
     }
     if (allowCrossSite) return undefined;
     const source = crossSiteSource({ secFetchSite: call.header('sec-fetch-site'), origin: call.header('origin'), host: host ?? urlHost(call) });
