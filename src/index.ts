@@ -28,6 +28,7 @@ export type {
   AccessOptions,
   ActiveScenario,
   GraphqlMatch,
+  HarnessControlOptions,
   HarnessEndpoints,
   HarnessLimits,
   HarnessOptions,

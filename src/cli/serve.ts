@@ -9,6 +9,7 @@ import { watchFiles } from '../server/watch-files.js';
 import { info } from './_output.js';
 import { defineCommand, UsageError } from './command.js';
 import { serveAccess } from './serve-access.js';
+import { ALLOWED_HOSTS_ENV, serveControl } from './serve-control.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'] as const;
 type Unhandled = (typeof UNHANDLED)[number];
@@ -84,6 +85,13 @@ export const serveCommand = defineCommand({
     endpoint: { type: 'string', multiple: true, value: '<name>=<path>', description: `A control endpoint path: ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}` },
     watch: { type: 'boolean', short: 'w', description: 'Reload the files when they change; an invalid edit is refused and the last good set kept' },
     token: { type: 'string', value: '<token>', description: 'Require "Authorization: Bearer <token>" on the control endpoints (at least 16 characters); prefer the HARNESS_TOKEN environment variable' },
+    'allowed-host': {
+      type: 'string',
+      multiple: true,
+      value: '<name>',
+      description: `A Host name the control endpoints answer besides loopback and IP addresses (the name tests reach the server by, e.g. a Compose service); * for any. Also ${ALLOWED_HOSTS_ENV}, comma-separated`,
+    },
+    'allow-cross-site': { type: 'boolean', description: 'Answer control requests that browsers send from pages on other sites (refused by default)' },
     'insecure-no-token': { type: 'boolean', description: 'Listen beyond loopback (--host 0.0.0.0) without a token: anyone who reaches the server can switch scenarios and read recorded bodies' },
   },
   examples: [
@@ -108,6 +116,7 @@ export const serveCommand = defineCommand({
     const endpoints: HarnessEndpoints = Object.fromEntries((values.endpoint ?? []).map(parseEndpoint));
     // Before anything is loaded or bound: an exposed server without a token is refused (exit 2).
     const access = serveAccess({ host, token: values.token, envToken: process.env[HARNESS_TOKEN_ENV], insecureNoToken: values['insecure-no-token'] === true });
+    const control = serveControl({ host, allowedHosts: values['allowed-host'], envAllowedHosts: process.env[ALLOWED_HOSTS_ENV], allowCrossSite: values['allow-cross-site'] === true });
 
     const scenarios = await loadScenarios(...files);
     let redis: OpenedRedisStore | undefined;
@@ -122,6 +131,7 @@ export const serveCommand = defineCommand({
       unhandled,
       endpoints,
       ...(access === undefined ? {} : { access }),
+      ...(control === undefined ? {} : { control }),
       ...(redis ? { store: redis.store, health: async () => (await redis.ping(), { store: 'redis' }) } : { health: async () => ({ store: 'memory' }) }),
     });
     try {
@@ -140,6 +150,9 @@ export const serveCommand = defineCommand({
     info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
     if (access !== undefined) info(`  the control endpoints require "Authorization: Bearer <token>" (${values.token === undefined ? HARNESS_TOKEN_ENV : '--token'}); the calls of the services under test do not.`);
     else if (!isLoopback(host)) {
+      // Tests in other containers reach the server by a name (a Compose service): say which names it answers.
+      const names = control?.allowedHosts === '*' ? 'any Host' : `loopback, IP addresses${control?.allowedHosts === undefined ? '' : ` and ${control.allowedHosts.join(', ')}`}`;
+      info(`  the control endpoints answer requests addressed to ${names}; tests that reach this server by another name need --allowed-host <name> (or ${ALLOWED_HOSTS_ENV}).`);
       consoleLogger.warn(`Listening on ${host}, beyond this machine, without a token (--insecure-no-token): anyone who reaches it can switch scenarios, read test state and the recorded request bodies. Keep it on a private network.`);
     }
 

@@ -1,4 +1,5 @@
 import { createAccessCheck } from './access/create-access-check.js';
+import { createOriginCheck } from './access/create-origin-check.js';
 import { answeringHarness, becomeAnswering, leaveAnswering } from './answering-harness.js';
 import { attachedHarness } from './attached-harness.js';
 import { createCallListener } from './answer-call.js';
@@ -152,6 +153,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     loopbackPasses: options.intercept !== false,
   });
   const checkAccess = enabled ? createAccessCheck(options.access, logger) : undefined;
+  const checkOrigin = enabled ? createOriginCheck(options.control, { accessSet: options.access !== undefined, logger }) : undefined;
   let started: Promise<void> | undefined;
   let warnedLongTestId = false;
   const guard = createStartGuard(logger);
@@ -288,8 +290,10 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     // credentials learns nothing, starts nothing, and its body is never read (decisions/access-control.md).
     // The inspector's page itself holds no data (its data endpoints stay guarded): it is served
     // without credentials so that it can ask for the token.
+    // A browser request from another site, or to a Host a rebinding page could have chosen, is
+    // refused the same way, first (decisions/cross-site-control-requests.md).
     const isInspectorPage = (call.method === 'GET' || call.method === 'HEAD') && (call.pathname === endpoints.inspector || `${call.pathname}/` === endpoints.inspector);
-    const denied = isInspectorPage ? undefined : await checkAccess?.(call);
+    const denied = isInspectorPage ? undefined : (checkOrigin?.(call) ?? (await checkAccess?.(call)));
     if (denied !== undefined) {
       call.discard();
       return denied;

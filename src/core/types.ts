@@ -227,6 +227,37 @@ export interface AccessOptions {
   authorize?: (request: Request) => boolean | Promise<boolean>;
 }
 
+/**
+ * Which browser requests the control endpoints answer. By default a request a browser sent from
+ * another site (`Sec-Fetch-Site: cross-site`, or an `Origin` that is not the request's host) is
+ * refused with `403 { error }`, and so is one addressed to a `Host` other than loopback
+ * (`localhost`, `*.localhost`, 127.0.0.0/8, ::1) or an IP address: a page on another site, or one
+ * that reaches the app through DNS rebinding, cannot then switch scenarios or read journals.
+ * Requests without `Origin` or `Sec-Fetch-Site` (Node clients, Playwright's `request`, curl) are
+ * never refused for it. The app's own requests are never checked.
+ *
+ * @example
+ * // Tests reach the app as http://app:3000 (a service name in Docker Compose):
+ * createHarness({ enabled, scenarios, control: { allowedHosts: ['app'] } });
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/reliability-and-security.md#cross-site-requests-and-dns-rebinding
+ */
+export interface HarnessControlOptions {
+  /**
+   * `Host` names the control endpoints answer besides loopback and IP addresses: `'app'` (any
+   * port), `'app:3000'`, `'*.internal'` (any subdomain), a RegExp tested against the name, or
+   * `'*'` for any Host.
+   * @default [] (loopback and IP addresses only); `'*'` when `access` is set, since a page
+   * cannot send its credential
+   */
+  allowedHosts?: (string | RegExp)[] | '*';
+  /**
+   * `true` answers requests that browsers send from other sites too (a test page on another
+   * origin that calls the control endpoints itself, with CORS of your own).
+   * @default false
+   */
+  allowCrossSite?: boolean;
+}
+
 export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   /** When false nothing is intercepted, no header is read and control paths reach the app (SPEC §5). */
   enabled: boolean;
@@ -286,6 +317,8 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   journal?: JournalOptions | false;
   /** Require a token (or your own check) on every control endpoint; unset, none is required. */
   access?: AccessOptions;
+  /** Which Host names and which browser requests from other sites the control endpoints answer (by default: loopback and IP addresses, none from other sites). */
+  control?: HarnessControlOptions;
 }
 
 export interface PropagateOptions {

@@ -20,9 +20,9 @@ function fail(message: string): never {
   throw new HarnessError('INVALID_OPTIONS', `Invalid createHarness options: ${message}`);
 }
 
-function checkHostList(name: string, hosts: unknown): void {
+function checkHostList(name: string, hosts: unknown, orElse = ''): void {
   if (hosts === undefined) return;
-  if (!Array.isArray(hosts)) fail(`expected "${name}" to be an array of host names or RegExps, instead got ${describe(hosts)}.`);
+  if (!Array.isArray(hosts)) fail(`expected "${name}" to be an array of host names or RegExps${orElse}, instead got ${describe(hosts)}.`);
   for (const [i, host] of hosts.entries()) {
     if (host instanceof RegExp) continue;
     if (typeof host !== 'string' || host === '' || /[/\s]/.test(host)) {
@@ -57,14 +57,38 @@ function checkAccess(access: unknown): void {
   }
 }
 
+function checkControl(control: unknown): void {
+  if (control === undefined) return;
+  if (typeof control !== 'object' || control === null || Array.isArray(control)) {
+    fail(`expected "control" to be { allowedHosts?, allowCrossSite? }, instead got ${describe(control)}.`);
+  }
+  const keys = ['allowedHosts', 'allowCrossSite'];
+  for (const key of Object.keys(control)) {
+    if (!keys.includes(key)) {
+      const near = didYouMean(key, keys);
+      fail(`"control.${key}" is not a control option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use allowedHosts or allowCrossSite.`);
+    }
+  }
+  const { allowedHosts, allowCrossSite } = control as Record<string, unknown>;
+  if (allowedHosts !== '*') checkHostList('control.allowedHosts', allowedHosts, " or '*' for any");
+  if (allowCrossSite !== undefined && typeof allowCrossSite !== 'boolean') fail(`expected "control.allowCrossSite" to be true or false, instead got ${describe(allowCrossSite)}.`);
+}
+
+/** Top-level names that belong in another option: the did-you-mean distance would point elsewhere. */
+const MISPLACED: Record<string, string> = {
+  allowedHosts: '"allowedHosts" is not an option: the Host names the control endpoints answer go in control: { allowedHosts }; the hosts outgoing calls may reach for real go in allowHosts.',
+  allowCrossSite: '"allowCrossSite" is not an option; it goes in control: { allowCrossSite }.',
+};
+
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
-const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access'];
+const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control'];
 
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions): void {
   if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
   for (const key of Object.keys(options)) {
     if (OPTION_KEYS.includes(key)) continue;
+    if (Object.hasOwn(MISPLACED, key)) fail(MISPLACED[key]!);
     const near = didYouMean(key, OPTION_KEYS);
     // JavaScript callers get no excess-property check: a misspelt `unhandeld` would silently leave the default in place.
     fail(`"${key}" is not an option${near === undefined ? '' : ` (did you mean "${near}"?)`}; the options are ${OPTION_KEYS.join(', ')}.`);
@@ -114,6 +138,7 @@ export function validateOptions(options: HarnessOptions): void {
   }
   // A disabled harness ignores `access`: an unset token in production must not stop the app.
   if (options.enabled) checkAccess(options.access);
+  checkControl(options.control);
   if (options.store !== undefined) {
     for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {
       if (typeof (options.store as unknown as Record<string, unknown>)[method] !== 'function') {

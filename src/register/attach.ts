@@ -57,6 +57,7 @@ export async function attach(settings: RegisterSettings): Promise<void> {
     ...(settings.unhandled === undefined ? {} : { unhandled: settings.unhandled }),
     ...(settings.token === undefined ? {} : { access: { token: settings.token } }),
     ...(settings.journal ? {} : { journal: false as const }),
+    ...(settings.control === undefined ? {} : { control: settings.control }),
     store,
   });
   markAttached(harness);

@@ -1,11 +1,11 @@
 import { didYouMean } from '../core/did-you-mean.js';
 import { HarnessError } from '../core/errors.js';
-import type { UnhandledCallStrategy } from '../core/types.js';
+import type { HarnessControlOptions, UnhandledCallStrategy } from '../core/types.js';
 import { parseHostAddress } from './process-tree/join-sessions.js';
 import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
 
 /** What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md. */
-export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL'] as const;
+export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL', 'HARNESS_ALLOWED_HOSTS', 'HARNESS_ALLOW_CROSS_SITE'] as const;
 
 export interface RegisterSettings {
   /** Scenario files and modules, in the order given. */
@@ -14,6 +14,8 @@ export interface RegisterSettings {
   token: string | undefined;
   redisUrl: string | undefined;
   journal: boolean;
+  /** From HARNESS_ALLOWED_HOSTS (comma-separated names, or `*`) and HARNESS_ALLOW_CROSS_SITE; `undefined` when neither is set. */
+  control: HarnessControlOptions | undefined;
   /** Where the first process of this tree under register serves its sessions (set by register for the processes it starts). */
   sessionHost: string | undefined;
   /** Lines to print once: HARNESS_* variables that are not settings (likely typos), with the nearest one. */
@@ -34,6 +36,23 @@ function unknownVariables(env: NodeJS.ProcessEnv): string[] {
       const meant = didYouMean(name.slice(PREFIX.length), REGISTER_VARIABLES.map((setting) => setting.slice(PREFIX.length)));
       return meant === undefined ? [] : [`${name} is not a setting of scenario-harness/register; did you mean ${PREFIX}${meant}?`];
     });
+}
+
+/** The control endpoints' Host names and cross-site setting; each problem is pushed onto `problems`. */
+function readControl(env: NodeJS.ProcessEnv, problems: string[]): HarnessControlOptions | undefined {
+  const names = (env.HARNESS_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const bad = names.find((name) => name !== '*' && /[/\s@]/.test(name));
+  if (bad !== undefined) problems.push(`HARNESS_ALLOWED_HOSTS holds ${JSON.stringify(bad)}: expected host names the tests reach the app by, comma-separated, e.g. HARNESS_ALLOWED_HOSTS=app,app.internal (no scheme, no path), or * for any.`);
+  const crossSite = env.HARNESS_ALLOW_CROSS_SITE;
+  if (crossSite !== undefined && crossSite !== 'true' && crossSite !== 'false') problems.push(`HARNESS_ALLOW_CROSS_SITE is ${JSON.stringify(crossSite)}: expected "true" or "false".`);
+  const control: HarnessControlOptions = {
+    ...(names.length === 0 ? {} : { allowedHosts: names.includes('*') ? '*' : names }),
+    ...(crossSite === 'true' ? { allowCrossSite: true } : {}),
+  };
+  return Object.keys(control).length === 0 ? undefined : control;
 }
 
 /**
@@ -59,6 +78,7 @@ export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSetting
   if (journal === undefined) problems.push(`HARNESS_JOURNAL is ${JSON.stringify(env.HARNESS_JOURNAL)}: expected "on" or "off".`);
   const token = env.HARNESS_TOKEN;
   if (token !== undefined && token.trim() === '') problems.push('HARNESS_TOKEN is set but empty: give it the token the tests send, or unset it.');
+  const control = readControl(env, problems);
   const redisUrl = env.HARNESS_REDIS_URL;
   if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) problems.push(`HARNESS_REDIS_URL is ${JSON.stringify(redisUrl)}: expected a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379.`);
   const sessionHost = redisUrl === undefined ? env[SESSION_HOST_VARIABLE] : undefined;
@@ -72,5 +92,5 @@ export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSetting
   if (problems.length > 0) {
     throw new HarnessError('INVALID_OPTIONS', `scenario-harness/register cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
-  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, sessionHost, notes: unknownVariables(env) };
+  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, control, sessionHost, notes: unknownVariables(env) };
 }

@@ -13,7 +13,7 @@ import { isHarnessError } from '../core/errors.js';
 import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
 import { callFromRequest } from '../core/interception/outgoing-call.js';
 import { runWithTestId } from '../core/test-context.js';
-import type { AccessOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
+import type { AccessOptions, HarnessControlOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { drainRequest, toCallRequest, writeResponse } from './_http.js';
 import { forwardCall } from './forward-call.js';
 import { refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
@@ -48,6 +48,8 @@ export interface StandaloneServerOptions {
   health?: () => Promise<Record<string, unknown>>;
   /** Who may use the control endpoints, as `createHarness({ access })`; the health check and the calls it answers stay open. */
   access?: AccessOptions;
+  /** Which Host names and cross-site browser requests the control endpoints answer, as `createHarness({ control })`. */
+  control?: HarnessControlOptions;
 }
 
 /** A running standalone server: the main port plus one port per upstream. */
@@ -82,7 +84,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
 
   function build(scenarios: ScenarioMap): { harness: Harness; count: number } {
     // The server answers what is sent to it: nothing in its own process is intercepted.
-    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access });
+    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access, control: options.control });
     void harness.start();
     return { harness, count: Object.keys(scenarios).length };
   }

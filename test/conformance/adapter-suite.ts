@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defineAccessCases } from './access-cases.js';
+import { defineCrossSiteCases } from './cross-site-cases.js';
 import type { RunningApp, StartFixture } from './fixture.js';
 import { REAL_GREETING, startUpstream, type Upstream } from './upstream.js';
 
@@ -264,4 +265,5 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
   });
 
   defineAccessCases({ name, start });
+  defineCrossSiteCases({ name, start });
 }

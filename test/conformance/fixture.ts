@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AccessOptions } from 'scenario-harness';
+import type { AccessOptions, HarnessControlOptions } from 'scenario-harness';
 
 /** What `defineAdapterSuite` needs from a running fixture app. */
 export interface RunningApp {
@@ -16,6 +16,8 @@ export interface FixtureOptions {
   upstream: string;
   /** Passed to the harness: the control endpoints then require the token. */
   access?: AccessOptions;
+  /** Passed to the harness: which Host names and cross-site requests the control endpoints answer. */
+  control?: HarnessControlOptions;
 }
 
 /**

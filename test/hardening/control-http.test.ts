@@ -9,7 +9,7 @@ const scenarios = { default: { name: 'Default', mocks: [] }, premium: { name: 'P
 describe.each(APP_KINDS)('bad control requests over HTTP (%s)', (kind) => {
   let app: App;
   beforeAll(async () => {
-    app = await startApp(kind, createHarness({ enabled: true, scenarios, logger: { warn: () => {}, error: () => {} } }));
+    app = await startApp(kind, createHarness({ enabled: true, scenarios, logger: { warn: () => {}, error: () => {} }, control: { allowedHosts: ['app.test'] } }));
   });
   afterAll(() => app?.close());
 

@@ -63,7 +63,7 @@ export function runWithRegister(script: string, env: NodeJS.ProcessEnv): Promise
 
 /** The conformance fixture: the plain app on `framework`, attached through register from the environment. */
 export function startRegisteredApp(framework: 'express' | 'fastify' | 'koa' | 'node'): StartFixture {
-  return ({ enabled, upstream, access }: FixtureOptions) => {
+  return ({ enabled, upstream, access, control }: FixtureOptions) => {
     if (access?.authorize !== undefined) throw new Error('register takes access: { token } only (HARNESS_TOKEN).');
     return startWithRegister(
       PLAIN_APP,
@@ -74,6 +74,8 @@ export function startRegisteredApp(framework: 'express' | 'fastify' | 'koa' | 'n
         HARNESS_UNHANDLED: 'error',
         ...(enabled ? { HARNESS_ENABLED: 'true' } : {}),
         ...(access?.token === undefined ? {} : { HARNESS_TOKEN: access.token }),
+        ...(control?.allowedHosts === undefined ? {} : { HARNESS_ALLOWED_HOSTS: control.allowedHosts === '*' ? '*' : control.allowedHosts.map(String).join(',') }),
+        ...(control?.allowCrossSite === undefined ? {} : { HARNESS_ALLOW_CROSS_SITE: String(control.allowCrossSite) }),
       }),
     );
   };
