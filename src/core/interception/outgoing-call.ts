@@ -1,7 +1,5 @@
 import { hasNoDispatchHeaders, headersFromDispatch, recordHeaderEntries, recordHeaderValue, type DispatchHeaders } from './dispatch-options.js';
-import { joinChunks, readChunksUpTo, streamOf, toBytes, type BodyHead, type ChunksRead } from './read-body-head.js';
-
-export type { BodyHead } from './read-body-head.js';
+import { joinChunks, readChunksUpTo, streamOf, toBytes, type BodyHead, type ChunksRead } from './read-chunks-up-to.js';
 
 /**
  * One outgoing call as every interception layer hands it to the engine: the fetch patch, the
