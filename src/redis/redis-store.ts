@@ -234,6 +234,7 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       const entries = (await call(() => `read the recording of test ${quote(testId)}`, READ_RECORDED_SCRIPT, testId, [clear ? '1' : '0'], [recordedKey(testId)])) as unknown[];
       return entries.map((entry) => JSON.parse(String(entry)) as RecordedExchange);
     },
+    // The entry comes bounded by journal.maxEntryBytes; Redis keeps `maxEntries` of them per test until the session expires (no total).
     async appendCall(testId, entry: JournalEntry, maxEntries: number) {
       await call(() => `record a call of test ${quote(testId)}`, APPEND_CALL_SCRIPT, testId, [JSON.stringify(entry), String(maxEntries)], [journalKey(testId)]);
     },

@@ -1,4 +1,5 @@
 import { hasNoDispatchHeaders, headersFromDispatch, recordHeaderEntries, recordHeaderValue, type DispatchHeaders } from './dispatch-options.js';
+import { joinChunks, readChunksUpTo, streamOf, toBytes, type BodyHead, type ChunksRead } from './read-chunks-up-to.js';
 
 /**
  * One outgoing call as every interception layer hands it to the engine: the fetch patch, the
@@ -16,8 +17,16 @@ export interface OutgoingCall {
   headerEntries(): Iterable<[string, string]>;
   /** The body bytes, read once and kept; `undefined` when the call has none. */
   bodyBytes(): Promise<Uint8Array | undefined>;
-  /** True once `bodyBytes()` was called: a layer that passes the call on must then send the kept bytes. */
+  /**
+   * The body's first `limit` bytes or so (reading stops at the first chunk past them), for a look
+   * that must not buffer an upload whole, whatever its framing; `complete` says whether that is
+   * all of it. `undefined` when the call has none. Once the body was read whole, all of it.
+   */
+  bodyHead(limit: number): Promise<BodyHead | undefined>;
+  /** True once `bodyBytes()` or `bodyHead()` was called: a layer that passes the call on must then send `bodyToSend()`. */
   readonly bodyConsumed: boolean;
+  /** What a layer passing the call on sends once `bodyConsumed`: the bytes read, or the part read followed by the rest as it comes. */
+  bodyToSend(): Promise<Uint8Array | AsyncIterable<Uint8Array> | undefined>;
   /** A Fetch `Request` for the call (function responses, the unhandled callback); reads the body. */
   toRequest(): Promise<Request>;
 }
@@ -33,6 +42,7 @@ class RequestCall implements OutgoingCall {
   readonly headers: Headers;
   readonly #request: Request;
   #bytes: Promise<Uint8Array | undefined> | undefined;
+  #head: Promise<BodyHead | undefined> | undefined;
 
   constructor(request: Request, url: URL) {
     this.method = request.method.toUpperCase();
@@ -56,6 +66,31 @@ class RequestCall implements OutgoingCall {
   bodyBytes(): Promise<Uint8Array | undefined> {
     this.#bytes ??= this.#request.body === null ? Promise.resolve(undefined) : this.#request.clone().arrayBuffer().then(nonEmpty);
     return this.#bytes;
+  }
+
+  /**
+   * Read from a clone, and cancel the clone once past `limit`: the request itself keeps the body
+   * (what the clone read waits in it, bounded by `limit`; the rest stays in its source).
+   */
+  bodyHead(limit: number): Promise<BodyHead | undefined> {
+    if (this.#bytes !== undefined) return this.#bytes.then(wholeBody);
+    if (this.#request.body === null) return Promise.resolve(undefined);
+    this.#head ??= (async () => {
+      const reader = this.#request.clone().body!.getReader();
+      const { chunks, complete } = await readChunksUpTo({ next: () => reader.read() }, limit);
+      if (!complete) {
+        reader.cancel().catch(() => {});
+        return { bytes: joinChunks(chunks), complete };
+      }
+      this.#bytes ??= Promise.resolve(nonEmpty(joinChunks(chunks)));
+      return this.#bytes.then(wholeBody);
+    })();
+    return this.#head;
+  }
+
+  /** The request's own body is never read here (clones are): a layer passes the request on as it is. */
+  bodyToSend(): Promise<Uint8Array | undefined> {
+    return this.bodyBytes();
   }
 
   async toRequest(): Promise<Request> {
@@ -89,6 +124,8 @@ class PartsCall implements OutgoingCall {
   readonly #body: unknown;
   readonly #readBody: (body: unknown) => Promise<Uint8Array | undefined>;
   #bytes: Promise<Uint8Array | undefined> | undefined;
+  /** A streamed body's head, once read: its chunks and the stream, left where reading stopped. */
+  #head: Promise<ChunksRead & { rest: AsyncIterator<unknown> }> | undefined;
 
   constructor({ method, url, headers, body, readBody }: CallParts) {
     this.method = method;
@@ -126,12 +163,29 @@ class PartsCall implements OutgoingCall {
   }
 
   get bodyConsumed(): boolean {
-    return this.#bytes !== undefined;
+    return this.#bytes !== undefined || this.#head !== undefined;
   }
 
   bodyBytes(): Promise<Uint8Array | undefined> {
-    this.#bytes ??= this.#readBody(this.#body).then(nonEmpty);
+    this.#bytes ??= this.#head === undefined ? this.#readBody(this.#body).then(nonEmpty) : this.#head.then(readRest);
     return this.#bytes;
+  }
+
+  /** A body in memory is read whole (it costs nothing more); a streamed one up to `limit`, leaving the stream there. */
+  bodyHead(limit: number): Promise<BodyHead | undefined> {
+    if (this.#bytes !== undefined) return this.#bytes.then(wholeBody);
+    if (this.#head === undefined) {
+      const rest = streamOf(this.#body);
+      if (rest === undefined) return this.bodyBytes().then(wholeBody);
+      this.#head = readChunksUpTo(rest, limit).then((read) => ({ ...read, rest }));
+    }
+    return this.#head.then(({ chunks, complete }) => (complete ? wholeBody(nonEmpty(joinChunks(chunks))) : { bytes: joinChunks(chunks), complete }));
+  }
+
+  async bodyToSend(): Promise<Uint8Array | AsyncIterable<Uint8Array> | undefined> {
+    if (this.#bytes !== undefined || this.#head === undefined) return this.bodyBytes();
+    const head = await this.#head;
+    return head.complete ? this.bodyBytes() : sendRest(head);
   }
 
   async toRequest(): Promise<Request> {
@@ -143,6 +197,24 @@ class PartsCall implements OutgoingCall {
 /** An `OutgoingCall` from its parts, for layers that have no Fetch `Request` (the undici dispatcher). */
 export function callFromParts(parts: CallParts): OutgoingCall {
   return new PartsCall(parts);
+}
+
+/** A body read whole, as a head. */
+function wholeBody(bytes: Uint8Array | undefined): BodyHead | undefined {
+  return bytes === undefined ? undefined : { bytes, complete: true };
+}
+
+/** The whole body: the head's chunks and what is left in the stream. */
+async function readRest({ chunks, complete, rest }: ChunksRead & { rest: AsyncIterator<unknown> }): Promise<Uint8Array | undefined> {
+  const all = [...chunks];
+  if (!complete) for (let next = await rest.next(); next.done !== true; next = await rest.next()) all.push(toBytes(next.value));
+  return nonEmpty(joinChunks(all));
+}
+
+/** The head's chunks, then the rest of the stream as it comes: a pass-through never holds the body whole. */
+async function* sendRest({ chunks, rest }: ChunksRead & { rest: AsyncIterator<unknown> }): AsyncGenerator<Uint8Array> {
+  yield* chunks;
+  for (let next = await rest.next(); next.done !== true; next = await rest.next()) yield toBytes(next.value);
 }
 
 function nonEmpty(body: ArrayBuffer | Uint8Array | undefined): Uint8Array | undefined {

@@ -39,7 +39,7 @@ export interface HarnessDispatcherOptions {
  * keeps working.
  */
 export function createHarnessDispatcher({ decide, decideNow, fallback, propagate }: HarnessDispatcherOptions): DispatcherLike {
-  function passOn(options: DispatchOptions, handler: DispatchHandler, body: Uint8Array | undefined, consumed: boolean, url: URL): boolean {
+  function passOn(options: DispatchOptions, handler: DispatchHandler, body: Uint8Array | AsyncIterable<Uint8Array> | undefined, consumed: boolean, url: URL): boolean {
     let next = consumed ? { ...options, body: body ?? null } : options;
     if (propagate(url)) next = { ...next, headers: withTestIdHeaders(next.headers) };
     return fallback(isNewStyleHandler(handler)).dispatch(next, handler);
@@ -50,7 +50,7 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
       const target = outcome.capture === undefined ? handler : capturingHandler(handler, outcome.capture);
-      passOn(options, target, call.bodyConsumed ? await call.bodyBytes() : undefined, call.bodyConsumed, url);
+      passOn(options, target, call.bodyConsumed ? await call.bodyToSend() : undefined, call.bodyConsumed, url);
       return;
     }
     const session = startHandler(handler);

@@ -8,11 +8,19 @@ import { storeNowOf } from '../store/store-now.js';
 import { filterCalls } from './filter-calls.js';
 import type { JournalEntry, JournalFilter, JournalOptions } from './journal-entry.js';
 import { createHeaderRedactor } from './redact-headers.js';
+import { boundEntry } from './bound-entry.js';
 
-export const DEFAULT_JOURNAL = Object.freeze({ maxEntries: 100, maxBodyBytes: 8192 });
+export const DEFAULT_JOURNAL = Object.freeze({ maxEntries: 100, maxBodyBytes: 8192, maxEntryBytes: 32 * 1024, maxTotalBytes: 64 * 1024 * 1024 });
 
-/** A body larger than this is not read for the journal at all: a streamed upload stays a stream. */
+/**
+ * A body larger than this is not read for the journal: one that says so in its `content-length`
+ * is not read at all, and reading any other (chunked, a stream) stops past this many bytes, so
+ * an upload stays a stream whatever its framing.
+ */
 const MAX_READ_FOR_JOURNAL = 1024 * 1024;
+
+/** A request body as the journal keeps it, with its text for when the parsed form is too big to keep. */
+type KeptBody = Pick<JournalEntry, 'requestBody' | 'requestBodyTruncated'> & { text?: () => string };
 
 let lastIsoMs = NaN;
 let lastIso = '';
@@ -57,10 +65,12 @@ const roundMs = (ms: number) => Math.round(ms * 100) / 100;
  * The entry with its request body placed after the request headers, where the journal shows it.
  * A call with a body to read is already the slower path; this copy is not on the common one.
  */
-function withBody(entry: JournalEntry, body: Pick<JournalEntry, 'requestBody' | 'requestBodyTruncated'>): JournalEntry {
-  if (body.requestBody === undefined && body.requestBodyTruncated === undefined) return entry;
+function withBody(entry: JournalEntry, { requestBody, requestBodyTruncated }: KeptBody): JournalEntry {
+  if (requestBody === undefined && requestBodyTruncated === undefined) return entry;
   const { at, method, url, requestHeaders, ...rest } = entry;
-  return { at, method, url, requestHeaders, ...body, ...rest };
+  return requestBodyTruncated === undefined
+    ? { at, method, url, requestHeaders, requestBody, ...rest }
+    : { at, method, url, requestHeaders, requestBody, requestBodyTruncated, ...rest };
 }
 
 export interface JournalRecorder {
@@ -82,19 +92,25 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
   if (appendCall === undefined || readCalls === undefined || clearCalls === undefined) return undefined;
   const maxEntries = options?.maxEntries ?? DEFAULT_JOURNAL.maxEntries;
   const maxBodyBytes = options?.maxBodyBytes ?? DEFAULT_JOURNAL.maxBodyBytes;
+  const maxEntryBytes = options?.maxEntryBytes ?? DEFAULT_JOURNAL.maxEntryBytes;
+  const bounds = { maxTotalBytes: options?.maxTotalBytes ?? DEFAULT_JOURNAL.maxTotalBytes };
   const redact = createHeaderRedactor(options?.redactHeaders ?? []);
   let warned = false;
+  let warnedTotal = false;
 
-  async function requestBody(call: OutgoingCall): Promise<Pick<JournalEntry, 'requestBody' | 'requestBodyTruncated'>> {
+  async function requestBody(call: OutgoingCall): Promise<KeptBody> {
     const length = Number(call.headers.get('content-length') ?? 0);
     if (length > MAX_READ_FOR_JOURNAL && !call.bodyConsumed) return { requestBody: `[not recorded: ${length} bytes]`, requestBodyTruncated: true };
-    const bytes = await call.bodyBytes();
-    if (bytes === undefined) return {};
+    // Only the head: a chunked upload without a length is not buffered whole for the journal.
+    const head = await call.bodyHead(MAX_READ_FOR_JOURNAL);
+    if (head === undefined) return {};
+    if (!head.complete) return { requestBody: `[not recorded: more than ${MAX_READ_FOR_JOURNAL} bytes]`, requestBodyTruncated: true };
+    const { bytes } = head;
     if (bytes.byteLength > maxBodyBytes) {
       return { requestBody: Buffer.from(bytes.buffer, bytes.byteOffset, maxBodyBytes).toString('utf8'), requestBodyTruncated: true };
     }
     const parsed = await parseRequestBody(call.headers.get('content-type'), bytes).catch(() => undefined);
-    return parsed === undefined ? {} : { requestBody: parsed.value };
+    return parsed === undefined ? {} : { requestBody: parsed.value, text: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   }
 
   /**
@@ -123,22 +139,34 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
 
   /** Keep the entry, after its request body when the call has one to read. */
   function append(testId: string, call: OutgoingCall, entry: JournalEntry): Promise<void> | undefined {
-    if (hasNoBodyToRead(call)) return keep(testId, entry);
-    return requestBody(call).then((body) => keep(testId, withBody(entry, body)));
+    if (hasNoBodyToRead(call)) return keep(testId, entry, undefined);
+    return requestBody(call).then((body) => keep(testId, withBody(entry, body), body.text));
   }
 
   const appendNow = storeNowOf(store)?.appendCall;
 
-  function keep(testId: string, entry: JournalEntry): undefined {
+  /** Say once that the store's journals hold `maxTotalBytes` and their oldest entries went to make room. */
+  function droppedForTotal(dropped: number | void): void {
+    if (warnedTotal || typeof dropped !== 'number' || dropped === 0) return;
+    warnedTotal = true;
+    logger.warn(
+      `The journals of all tests hold journal.maxTotalBytes (${bounds.maxTotalBytes} bytes): the oldest entries of the least recently used tests are dropped to make room (logged once). Raise createHarness({ journal: { maxTotalBytes } }) to keep more.`,
+    );
+  }
+
+  function keep(testId: string, unbounded: JournalEntry, bodyText: (() => string) | undefined): undefined {
+    // Every entry is bounded before any store sees it: the memory store, Redis and a process tree's host alike.
+    const { entry, bytes } = boundEntry(unbounded, () => bodyText?.(), maxEntryBytes);
+    const keepBounds = { entryBytes: bytes, maxTotalBytes: bounds.maxTotalBytes };
     if (appendNow !== undefined) {
-      appendNow(testId, entry, maxEntries);
+      droppedForTotal(appendNow(testId, entry, maxEntries, keepBounds));
       return undefined;
     }
     // Not awaited: the call does not wait for the store (for Redis, the append goes out pipelined
     // behind the session read, so a plain call still costs one round trip). A journal read on the
     // same connection is queued after it. The journal is a debugging aid: a store that cannot
     // take it must not fail the call.
-    appendCall!.call(store, testId, entry, maxEntries).catch((error: unknown) => {
+    appendCall!.call(store, testId, entry, maxEntries, keepBounds).then(droppedForTotal, (error: unknown) => {
       if (!warned) logger.warn(`Failed to record a call in the journal of test "${testId}": ${(error as Error).message} (logged once).`);
       warned = true;
     });

@@ -8,7 +8,11 @@ export interface JournalEntry {
   requestHeaders: Record<string, string>;
   /** The parsed view of the body (JSON, form or multipart fields, else the text); cut at `journal.maxBodyBytes`. */
   requestBody?: unknown;
-  /** True when the body was longer than `journal.maxBodyBytes`: `requestBody` is then its first part, as text. */
+  /**
+   * True when the journal kept less than the parsed body: it was longer than `journal.maxBodyBytes`,
+   * or its parsed form would take more than `journal.maxEntryBytes`. `requestBody` is then its
+   * text (its first part, when cut).
+   */
   requestBodyTruncated?: true;
   /** True when a mock answered the call. */
   answered: boolean;
@@ -61,6 +65,19 @@ export interface JournalOptions {
   maxEntries?: number;
   /** Request bodies larger than this are kept as their first part, as text. @default 8192 */
   maxBodyBytes?: number;
+  /**
+   * The most heap one entry may keep, in bytes (an estimate of what it retains, not what was
+   * sent): a parsed body that would take more is kept as its text, cut to fit; over-long
+   * headers and URLs are cut. @default 32768
+   */
+  maxEntryBytes?: number;
+  /**
+   * The most the journals of all tests in the store may keep together, in bytes (summed entry
+   * sizes, as for `maxEntryBytes`). Over it, the oldest entries of the least recently used tests
+   * are dropped, and a warning says so once. The in-memory store only: Redis bounds each
+   * journal by `maxEntries` and its expiry. @default 67108864 (64 MiB)
+   */
+  maxTotalBytes?: number;
   /**
    * Header names whose values are replaced by `[redacted]`, on top of the defaults
    * (`authorization`, `cookie`, `proxy-authorization`, `x-api-key`, and names containing

@@ -3,7 +3,7 @@ import type { RecordedExchange, RecordMode } from '../recording/recorded-exchang
 import type { ActiveScenario } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
 import { offerStoreNow } from './store-now.js';
-import { sequenceIndex, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
+import { sequenceIndex, type JournalBounds, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
 
 export interface MemoryStoreOptions {
   /**
@@ -26,6 +26,11 @@ export interface MemoryStoreOptions {
 export interface MemoryStore extends SessionStore {
   /** Sessions held right now, including idle ones not yet evicted. */
   readonly size: number;
+  /**
+   * What the journals of all tests keep right now, in bytes: the sum of their entries' kept sizes
+   * (estimates of the heap each retains), held under `journal.maxTotalBytes`.
+   */
+  readonly journalBytes: number;
   pin(testId: string): () => void;
   /** Most recently used first; the cursor is a position in that order. */
   listSessions(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
@@ -34,6 +39,10 @@ export interface MemoryStore extends SessionStore {
 /** A test's journal, oldest first: `entries` may run a little longer than the `kept` newest it holds (see `appendCallNow`). */
 interface Journal {
   entries: JournalEntry[];
+  /** Each entry's kept size, as the harness measured it (`JournalBounds.entryBytes`), in the same order. */
+  sizes: number[];
+  /** The sum of `sizes`. */
+  bytes: number;
   kept: number;
 }
 
@@ -71,6 +80,46 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
    * an eviction pass on every access cost a call about a microsecond.
    */
   let nextIdleAt = Infinity;
+  /** What every journal in the store keeps together: the sum of their `bytes`. */
+  let journalBytes = 0;
+
+  /** Drop a session, and its journal's bytes from the total. */
+  function drop(testId: string, session: MemorySession): void {
+    sessions.delete(testId);
+    if (session.calls !== undefined) journalBytes -= session.calls.bytes;
+  }
+
+  /** Drop the oldest `count` entries of a journal. */
+  function dropOldest(journal: Journal, count: number): void {
+    journal.entries.splice(0, count);
+    for (const size of journal.sizes.splice(0, count)) {
+      journal.bytes -= size;
+      journalBytes -= size;
+    }
+  }
+
+  /**
+   * Bring the journals under `maxTotalBytes`, taking the oldest entries of the least recently used
+   * tests first (the Map runs least recently used first; the test that just called is the newest).
+   * Down to seven eighths of it, so that a full store walks its sessions once per many calls, not on
+   * every one. The newest entry of `current` always stays. Returns how many entries were dropped.
+   */
+  function makeRoom(maxTotalBytes: number, current: Journal): number {
+    const target = maxTotalBytes - (maxTotalBytes >> 3);
+    let dropped = 0;
+    for (const session of sessions.values()) {
+      const journal = session.calls;
+      if (journal === undefined) continue;
+      const keep = journal === current ? 1 : 0;
+      let count = 0;
+      let freed = 0;
+      while (journalBytes - freed > target && count < journal.entries.length - keep) freed += journal.sizes[count++]!;
+      dropOldest(journal, count);
+      dropped += count;
+      if (journalBytes <= target) break;
+    }
+    return dropped;
+  }
 
   /** The session, moved to the most-recently-used end; created when `create` is set. */
   function touch(testId: string, create: true): MemorySession;
@@ -79,7 +128,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const now = clock();
     let session = sessions.get(testId);
     if (session !== undefined && now - session.touchedAt > idleTimeoutMs && !pins.has(testId)) {
-      sessions.delete(testId);
+      drop(testId, session);
       session = undefined;
     }
     if (session === undefined) {
@@ -109,7 +158,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         nextIdleAt = session.touchedAt + idleTimeoutMs + 1;
         break;
       }
-      if (!pins.has(testId)) sessions.delete(testId);
+      if (!pins.has(testId)) drop(testId, session);
     }
   }
 
@@ -122,16 +171,21 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       : { active: session.active, state: session.state, generation: session.generation, recording: session.recording };
   }
 
-  function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number): void {
+  function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds): number {
     // The call was read from its session first (`read`), which made it the newest: it needs no
     // second move, and no second clock read, to take the journal entry.
     const session = (testId === newest ? sessions.get(testId) : undefined) ?? touch(testId, true);
-    const journal = (session.calls ??= { entries: [], kept: maxEntries });
+    const journal = (session.calls ??= { entries: [], sizes: [], bytes: 0, kept: maxEntries });
+    const size = bounds?.entryBytes ?? 0;
     journal.entries.push(entry);
+    journal.sizes.push(size);
+    journal.bytes += size;
+    journalBytes += size;
     journal.kept = maxEntries;
     // The oldest are dropped a quarter of maxEntries at a time, not one per call: a splice moves
     // every entry, which made each call of a test with a full journal pay for the whole journal.
-    if (journal.entries.length > maxEntries + Math.max(1, maxEntries >> 2)) journal.entries.splice(0, journal.entries.length - maxEntries);
+    if (journal.entries.length > maxEntries + Math.max(1, maxEntries >> 2)) dropOldest(journal, journal.entries.length - maxEntries);
+    return bounds !== undefined && journalBytes > bounds.maxTotalBytes ? makeRoom(bounds.maxTotalBytes, journal) : 0;
   }
 
   /** The journal as kept: the newest `kept` entries, oldest first (a copy). */
@@ -145,6 +199,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const store: MemoryStore = {
     get size() {
       return sessions.size;
+    },
+    get journalBytes() {
+      return journalBytes;
     },
     pin(testId) {
       // A call arriving is a use: an already idle session is dropped now, a live one renewed.
@@ -186,10 +243,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       session.state = applyStateChanges(session.state, changes);
     },
     async end(testId) {
-      sessions.delete(testId);
+      const session = sessions.get(testId);
+      if (session !== undefined) drop(testId, session);
     },
-    async appendCall(testId, entry: JournalEntry, maxEntries: number) {
-      appendCallNow(testId, entry, maxEntries);
+    async appendCall(testId, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds) {
+      return appendCallNow(testId, entry, maxEntries, bounds);
     },
     async readCalls(testId) {
       return keptCalls(touch(testId, false));
@@ -212,7 +270,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async clearCalls(testId) {
       const session = sessions.get(testId);
-      if (session !== undefined) session.calls = undefined;
+      if (session?.calls === undefined) return;
+      journalBytes -= session.calls.bytes;
+      session.calls = undefined;
     },
     async listSessions(cursor, limit, search) {
       // Idle sessions go first, so none is listed that the next call would find gone.

@@ -54,6 +54,14 @@ export type SequenceRepeat = 'last' | 'cycle' | 'none';
  * Async because a store may sit across the network (Redis), and each method is one atomic step
  * so that an app running as several processes sees one switch, one state, one sequence order.
  */
+/** What `appendCall` is told about the bytes a journal keeps (see `JournalOptions`). */
+export interface JournalBounds {
+  /** The entry's kept size: an estimate of the heap it retains, at most `journal.maxEntryBytes`. */
+  entryBytes: number;
+  /** `journal.maxTotalBytes`: the most the store's journals may keep together. */
+  maxTotalBytes: number;
+}
+
 export interface SessionStore {
   /** The session of a test ID, or `undefined` when the store holds nothing for it. */
   read(testId: string): Promise<SessionSnapshot | undefined>;
@@ -75,9 +83,11 @@ export interface SessionStore {
   /**
    * Record one outgoing call in the test's journal, keeping the last `maxEntries`. The journal
    * is not cleared by a switch, only by `end`, `clearCalls`, eviction or expiry. Optional: a
-   * store without it keeps no journal.
+   * store without it keeps no journal. `bounds` (from the harness's journal options) gives the
+   * entry's kept size and the most the store's journals may keep together; a store that holds
+   * them in its own memory drops its oldest entries past it and resolves to how many it dropped.
    */
-  appendCall?(testId: string, entry: JournalEntry, maxEntries: number): Promise<void>;
+  appendCall?(testId: string, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds): Promise<number | void>;
   /** The test's journal, oldest first (`[]` when none). */
   readCalls?(testId: string): Promise<JournalEntry[]>;
   /** Empty the test's journal, leaving its session as it is. */

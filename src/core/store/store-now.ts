@@ -1,10 +1,11 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
-import type { SessionSnapshot, SessionStore } from './session-store.js';
+import type { JournalBounds, SessionSnapshot, SessionStore } from './session-store.js';
 
 /** Synchronous forms of a store's hot-path methods, for a store that holds everything in memory. */
 export interface StoreNow {
   read(testId: string): SessionSnapshot | undefined;
-  appendCall(testId: string, entry: JournalEntry, maxEntries: number): void;
+  /** Returns how many entries were dropped to keep the journals under `bounds.maxTotalBytes`. */
+  appendCall(testId: string, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds): number;
 }
 
 const STORE_NOW = Symbol('scenario-harness.storeNow');
