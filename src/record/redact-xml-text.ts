@@ -7,31 +7,69 @@ export interface RedactedXml {
   values: string[];
 }
 
-/** An element with text only (or CDATA): `<AccessToken>…</AccessToken>`, `<wsse:Password …>…</wsse:Password>`. Group 2 is the local name. */
-const TEXT_ELEMENT = /<((?:[\w.-]+:)?([\w.-]+))(\s[^<>]*)?>(<!\[CDATA\[[\s\S]*?\]\]>|[^<]*)<\/\1\s*>/g;
-/** An attribute: `password="…"`, `auth:token='…'`. Group 2 is the local name. */
-const ATTRIBUTE = /(\s(?:[\w.-]+:)?([\w.-]+)\s*=\s*)(["'])([^"'<>]*)\3/g;
+/** An opening tag: `<AccessToken>`, `<wsse:Password Type="…">`. One character class for the name, so a long name cannot backtrack. */
+const OPEN_TAG = /<([\w.:-]+)(\s[^<>]*)?>/g;
+/** An attribute: `password="…"`, `auth:token='…'`. */
+const ATTRIBUTE = /(\s([\w.:-]+)\s*=\s*)(["'])([^"'<>]*)\3/g;
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
 
-function content(raw: string): string {
-  return raw.startsWith('<![CDATA[') ? raw.slice(9, -3) : raw;
+function localName(name: string): string {
+  return name.slice(name.lastIndexOf(':') + 1);
 }
 
 /**
  * An XML or SOAP body (`<AccessToken>…</AccessToken>`, `<Password>`, a `token="…"` attribute)
- * with the text of its secret-looking elements and attributes replaced by `[redacted]`, the rest
- * kept byte for byte; `undefined` when there is nothing to redact. A regular expression, not a
- * parser: the body is not rebuilt, only the values of known names are cut out.
+ * with the text of its secret-looking elements (text or one CDATA section, no child elements)
+ * and attributes replaced by `[redacted]`, the rest kept byte for byte; `undefined` when there
+ * is nothing to redact. A scan, not a parser: the body is not rebuilt, and every character is
+ * read a bounded number of times, so an odd body cannot make it slow.
  */
 export function redactXmlText(text: string, isSecret: (name: string) => boolean): RedactedXml | undefined {
   const names: string[] = [];
   const values: string[] = [];
-  const take = (name: string, value: string): boolean => {
-    if (value.trim() === '' || !isSecret(name)) return false;
-    names.push(name);
-    values.push(value);
-    return true;
+  const cut: [start: number, end: number][] = [];
+  // The first `]]>` at or after a position, remembered: an unclosed CDATA is searched to the end once, not once per tag.
+  let cdataClose = -2;
+  let cdataFrom = 0;
+  const nextCdataClose = (from: number) => {
+    if (cdataClose === -2 || from < cdataFrom || (cdataClose !== -1 && from > cdataClose)) cdataClose = text.indexOf(CDATA_CLOSE, from);
+    cdataFrom = from;
+    return cdataClose;
   };
-  const elements = text.replace(TEXT_ELEMENT, (whole, tag: string, local: string, attributes: string | undefined, raw: string) => (take(local, content(raw)) ? `<${tag}${attributes ?? ''}>${REDACTED}</${tag}>` : whole));
-  const out = elements.replace(ATTRIBUTE, (whole, before: string, local: string, quote: string, value: string) => (take(local, value) ? `${before}${quote}${REDACTED}${quote}` : whole));
+  for (const open of text.matchAll(OPEN_TAG)) {
+    const name = open[1]!;
+    if (!isSecret(localName(name))) continue;
+    let start = open.index + open[0].length;
+    let end: number;
+    if (text.startsWith(CDATA_OPEN, start)) {
+      const close = nextCdataClose(start + CDATA_OPEN.length);
+      if (close === -1) continue;
+      start += CDATA_OPEN.length;
+      end = close;
+      if (!text.startsWith(`</${name}`, end + CDATA_CLOSE.length)) continue;
+    } else {
+      end = text.indexOf('<', start);
+      if (end === -1 || !text.startsWith(`</${name}`, end)) continue;
+    }
+    const value = text.slice(start, end);
+    if (value.trim() === '') continue;
+    names.push(localName(name));
+    values.push(value);
+    cut.push([start, end]);
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of cut) {
+    out += `${text.slice(at, start)}${REDACTED}`;
+    at = end;
+  }
+  out += text.slice(at);
+  out = out.replace(ATTRIBUTE, (whole, before: string, name: string, quote: string, value: string) => {
+    if (value.trim() === '' || !isSecret(localName(name))) return whole;
+    names.push(localName(name));
+    values.push(value);
+    return `${before}${quote}${REDACTED}${quote}`;
+  });
   return names.length === 0 ? undefined : { text: out, names, values };
 }
