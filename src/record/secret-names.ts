@@ -17,8 +17,9 @@ const SECRET_KEYS = new Set(['cvc', 'cvv', 'cvc2', 'cvv2', 'ssn', 'otp', 'auth',
 const SECRET_SUFFIXES = ['token', 'secret', 'password', 'passwd', 'passphrase', 'apikey', 'privatekey', 'secretkey', 'accesskey', 'sessionid', 'sessionkey', 'credential', 'credentials', 'authorization', 'cookie', 'assertion'];
 /**
  * Keys that hold a token in token answers (`{"access": "…", "refresh": "…"}`, as Django REST
- * framework SimpleJWT sends) but a setting elsewhere (`"access": "read"`, `"refresh": 30`): a
- * secret only when the value is a string of 16 or more characters without spaces.
+ * framework SimpleJWT sends) but a setting elsewhere (`"access": "read"`, `"refresh": 30`,
+ * `"access": "read_write_admin"`): a secret only when the value is a string of 16 or more
+ * characters without spaces and with a digit, as tokens have and setting names do not.
  */
 const TOKEN_WHEN_LONG = new Set(['access', 'refresh']);
 /** …except pagination cursors, which only look like tokens: `next_page_token`, `NextToken` (AWS), `continuationToken`. */
@@ -45,7 +46,7 @@ export function isSecretKey(name: string, extra: ReadonlySet<string> = NO_NAMES)
  */
 export function isSecretField(name: string, value: unknown, extra: ReadonlySet<string> = NO_NAMES): boolean {
   if (isSecretKey(name, extra)) return true;
-  return TOKEN_WHEN_LONG.has(normalise(name)) && typeof value === 'string' && /^\S{16,}$/.test(value);
+  return TOKEN_WHEN_LONG.has(normalise(name)) && typeof value === 'string' && /^\S{16,}$/.test(value) && /\d/.test(value);
 }
 
 /** Query names that are credentials on top of the secret keys: Google's `key`, the signatures and credentials of presigned URLs (S3, GCS, Azure SAS's `sig`, CloudFront's `Signature`). */

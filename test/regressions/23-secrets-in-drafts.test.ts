@@ -111,7 +111,7 @@ test('ordinary ids, UUIDs, ISO dates, commit SHAs and cursors stay as they were:
     next_cursor: Buffer.from('{"id":12345,"created":"2024-06-20T10:00:00Z"}').toString('base64url'),
     integrity: 'sha512-Q1WQ2rFMb3BU7vNe2Sho7fbB7gLD2n3aV0vH9sK5mG+5C6jM0mN1oZ4TfA7BqB3cC4dD5eE6fF7gG8hH9iI0jJ==',
     token_type: 'bearer',
-    access: 'read',
+    access: 'read_write_admin',
     refresh: 30,
     amount: 4242,
     phone: '+1 415-555-0100',
