@@ -46,8 +46,7 @@ export function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, 
 
 /** Parsed JSON when it is an object or an array; `undefined` otherwise (a scalar is kept as its text). */
 export function parseJsonContainer(text: string): unknown {
-  const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return undefined; // most strings: no parse attempt
+  if (!/^\s*[{[]/.test(text)) return undefined; // most strings: no parse attempt
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null ? value : undefined;
