@@ -180,3 +180,8 @@ test('a whole body encoded twice (a JSON string holding JSON) is redacted inside
   expect(mock.match).toBeUndefined();
   expect((mock.response as MockResponse).body).toBe(JSON.stringify(JSON.stringify({ token: '[redacted]', user: 'ada' })));
 });
+
+test('a secret element of an XML request body (not matched, not written) is cut out where the answer echoes it', async () => {
+  const recorded = await scenarioFromTraffic([call({ url: 'https://api.test/soap', headers: { 'content-type': 'text/xml' }, body: '<Login><User>ada</User><wsse:Password>s0ap-Pa55word</wsse:Password></Login>' }, { headers: { 'content-type': 'text/plain' }, body: 'Welcome ada (s0ap-Pa55word)' })], { recordedAt: AT });
+  expect((recorded.scenarios.default!.mocks[0]!.response as MockResponse).body).toBe('Welcome ada ([redacted])');
+});

@@ -5,7 +5,8 @@ import { isSecretHeaderName } from '../core/journal/redact-headers.js';
 import type { MockMatch } from '../core/types.js';
 import { childPath, isPlainObject, leafTexts, parseJsonContainer, setOwn, sortedRecord } from './plain-data.js';
 import type { PendingRedaction } from './redaction.js';
-import { isSecretField, isSecretQueryParam } from './secret-names.js';
+import { redactXmlText } from './redact-xml-text.js';
+import { isSecretField, isSecretKey, isSecretQueryParam } from './secret-names.js';
 import { credentialParts, type SecretRegistry } from './secret-registry.js';
 import type { VolatileRules } from './volatile-names.js';
 
@@ -94,6 +95,16 @@ function holdsSecretKey(value: unknown, path: string, sink: Sink): boolean {
   return found;
 }
 
+/**
+ * An XML or SOAP request body is not matched, so never written; the values of its secret
+ * elements (`<wsse:Password>`) are remembered, to be cut out where the answer echoes them.
+ */
+function rememberXmlSecrets(text: string, sink: Sink): void {
+  if (!/^\s*</.test(text)) return;
+  const found = redactXmlText(text, (name) => isSecretKey(name, sink.rules.secretKeys));
+  found?.values.forEach((value, i) => sink.rules.secrets.add(value, `the value of request.body element ${found.names[i]}`));
+}
+
 function isEmptyObject(value: unknown): boolean {
   return isPlainObject(value) && Object.keys(value).length === 0;
 }
@@ -133,6 +144,7 @@ export async function requestMatch(view: RequestView, rules: MatchRules, redacti
     parsed = undefined;
   }
   const structured = parsed !== undefined && parsed.format !== 'text';
+  if (parsed?.format === 'text' && typeof parsed.value === 'string') rememberXmlSecrets(parsed.value, sink);
   const graphql = graphqlMatch(view, parsed?.value, sink);
 
   const query: [string, string][] = [];
