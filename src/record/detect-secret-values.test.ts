@@ -14,6 +14,7 @@ test.each([
   ['a Google API key', 'AIzaSyA-1234567890abcdefghijklmnopqrstu', 'AIzaSyA-1234567890abcdefghijklmnopqrstu'],
   ['a GitLab token', 'glpat-abcdefghij0123456789', 'glpat-abcdefghij0123456789'],
   ['an npm token', 'npm_abcdefghijklmnopqrstuvwxyz0123456789', 'npm_abcdefghijklmnopqrstuvwxyz0123456789'],
+  ['an OpenAI or Anthropic key', 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8t', 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8t'],
   ['a Slack webhook secret', 'https://hooks.slack.com/services/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', 'q8Lr2VbN5mWc7KxT1pZs4HdY'],
   ['a signed-URL parameter', '<Url>https://b.s3.amazonaws.com/k?X-Amz-Date=1&amp;X-Amz-Signature=7d3f0c9a1b2e</Url>', '7d3f0c9a1b2e'],
   ['a signed-URL parameter', 'https://acct.blob.core.windows.net/c/b?sv=2022&sig=abc%2Bdef%3D', 'abc%2Bdef%3D'],
@@ -57,6 +58,7 @@ test.each([
   ['prose about tokens', 'Use Bearer authentication with your API key'],
   ['a WWW-Authenticate challenge', 'Bearer realm="api", error="invalid_token"'],
   ['a URL with a fragment', 'https://docs.example.test/guide#section-2'],
+  ['a slug that starts with sk-', 'sk-sk-default-locale-settings'],
 ])('%s stays: %s', (_name, text) => {
   expect(detectSecretValues(text, { whole: true })).toEqual([]);
 });

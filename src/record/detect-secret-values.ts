@@ -43,7 +43,8 @@ const PREFIXED: [RegExp, string][] = [
   [/\bya29\.[A-Za-z0-9_-]{20,}/g, 'a Google OAuth token'],
   [/\bglpat-[A-Za-z0-9_-]{20,}/g, 'a GitLab token'],
   [/\bnpm_[A-Za-z0-9]{36}\b/g, 'an npm token'],
-  [/\bsk-(?:proj-|ant-[a-z0-9]+-)?[A-Za-z0-9_-]{20,}/g, 'an OpenAI or Anthropic key'],
+  // With a digit in it: `sk-` also starts slugs and Slovak locale names (`sk-sk-default-settings`).
+  [/\bsk-(?:proj-|ant-[a-z0-9]+-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, 'an OpenAI or Anthropic key'],
   [/\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, 'a SendGrid key'],
   [/\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/g, 'a Shopify token'],
 ];
