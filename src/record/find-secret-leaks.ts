@@ -1,3 +1,4 @@
+import { detectSecretValues, type DetectOptions } from './detect-secret-values.js';
 import { childPath, isPlainObject } from './plain-data.js';
 import type { KnownSecret } from './secret-registry.js';
 
@@ -25,34 +26,46 @@ function formsOf(value: string): [string, string][] {
   return forms;
 }
 
+/** Secrets a text holds by their value (a JWT, a `sk_live_` key, a card number…), as leaks: what they looked like, never the value. */
+function detectedLeaks(text: string, path: string, options: DetectOptions, form = 'as is'): SecretLeak[] {
+  return detectSecretValues(text, options).map(({ kind }) => ({ path, form, source: `${kind}, found by its value` }));
+}
+
 /**
- * Every place in `value` (keys and string leaves, and the decoded bytes of `bodyBase64`
- * fields) where one of `secrets` appears as is or in a common encoding (URL, form, JSON
- * escape, base64): the last check before anything is written.
+ * Every place in `value` (keys and string or number leaves, and the decoded bytes of
+ * `bodyBase64` fields) where one of `secrets` appears as is or in a common encoding (URL, form,
+ * JSON escape, base64), or where a value is a secret by its shape (`detectSecretValues`): the
+ * last check before anything is written. The redaction has cut out all of these it could
+ * rewrite, so what remains here (a key, a binary body) is refused.
  */
 export function findSecretLeaks(value: unknown, secrets: readonly KnownSecret[], root = ''): SecretLeak[] {
   const leaks: SecretLeak[] = [];
-  if (secrets.length === 0) return leaks;
   const searched = secrets.map((secret) => ({ secret, forms: formsOf(secret.value), bytes: Buffer.from(secret.value, 'utf8') }));
-  const scanText = (text: string, path: string) => {
+  const scanText = (text: string, path: string, key?: string) => {
     for (const { secret, forms } of searched) {
       const form = forms.find(([, encoded]) => text.includes(encoded));
       if (form) leaks.push({ path, form: form[0], source: secret.source });
     }
+    // A binary body's base64 is random by nature: its decoded bytes are what is searched, below.
+    if (key !== 'bodyBase64') leaks.push(...detectedLeaks(text, path, { whole: true, name: key }));
   };
   const walk = (node: unknown, path: string, key?: string) => {
-    if (typeof node === 'string') {
-      scanText(node, path);
+    if (typeof node === 'number') {
+      scanText(String(node), path, key);
+    } else if (typeof node === 'string') {
+      scanText(node, path, key);
       if (key === 'bodyBase64') {
         const decoded = Buffer.from(node, 'base64');
         for (const { secret, bytes } of searched) if (decoded.includes(bytes)) leaks.push({ path, form: 'inside the binary body', source: secret.source });
+        leaks.push(...detectedLeaks(decoded.toString('latin1'), path, { binary: true }, 'inside the binary body'));
       }
     } else if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, childPath(path, i)));
+      node.forEach((item, i) => walk(item, childPath(path, i), key));
     } else if (isPlainObject(node)) {
       for (const [name, item] of Object.entries(node)) {
         const itemPath = childPath(path, name);
-        scanText(name, `${itemPath} (the key)`);
+        // The object's path, not the key's: a key that is a secret must not be printed either.
+        scanText(name, `${path} (one of its keys)`);
         walk(item, itemPath, name);
       }
     }
@@ -61,7 +74,11 @@ export function findSecretLeaks(value: unknown, secrets: readonly KnownSecret[],
   return leaks;
 }
 
-/** `findSecretLeaks` on a serialised file's text: the forms as they appear in JSON or YAML. */
+/**
+ * `findSecretLeaks` on a serialised file's text: the known values, in the forms they take in
+ * JSON or YAML. Not the shapes: `findSecretLeaks` checked every value already, and a file's
+ * base64 bodies, read as one text, would now and then hold a prefix by chance.
+ */
 export function findSecretsInText(text: string, secrets: readonly KnownSecret[]): SecretLeak[] {
   const leaks: SecretLeak[] = [];
   for (const secret of secrets) {

@@ -43,3 +43,14 @@ export function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, 
   for (const [key, value] of [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setOwn(out, key, value);
   return out;
 }
+
+/** Parsed JSON when it is an object or an array; `undefined` otherwise (a scalar is kept as its text). */
+export function parseJsonContainer(text: string): unknown {
+  if (!/^\s*[{[]/.test(text)) return undefined; // most strings: no parse attempt
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

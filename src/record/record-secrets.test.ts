@@ -140,3 +140,48 @@ test('toFileText checks the final text once more', async () => {
   const recorded = await scenarioFromTraffic([call({}, { body: '{"a":1}' })], { recordedAt: AT, secrets: { values: ['"a": 1'] } });
   await expect(recorded.toFileText('json')).rejects.toThrow(/still holds a secret value[\s\S]*\n {2}- \(the serialised file\): secrets\.values\[0\]\n/);
 });
+
+test('a secret found by its value is replaced under any name and listed with what it looked like; a card number sent as a number too', async () => {
+  const recorded = await scenarioFromTraffic([call({}, { body: JSON.stringify({ config: { server: 'sk_live_51HxAbCdEf0123456789' }, pan: 4012888888881881, last4: '1881' }) })], { recordedAt: AT });
+  expect((recorded.scenarios.default!.mocks[0]!.response as MockResponse).body).toEqual({ config: { server: '[redacted]' }, pan: '[redacted]', last4: '1881' });
+  expect(recorded.redactions.map(({ field, reason }) => `${field}: ${reason}`)).toEqual(['response.body.config.server: a Stripe secret key, found by its value', 'response.body.pan: a card number, found by its value']);
+});
+
+test('secret names in a URL fragment, in XML elements and in JSON inside a string are redacted in place', async () => {
+  const recorded = await scenarioFromTraffic(
+    [
+      call({}, { status: 302, headers: { location: 'https://app.test/cb#access_token=at-123456&state=s1' }, body: '' }),
+      call({ url: 'https://api.test/soap' }, { headers: { 'content-type': 'text/xml' }, body: '<r><ns:Password a="1">pw-123456</ns:Password><Name>Ada</Name><Session token="tk-123456"/></r>' }),
+      call({ url: 'https://api.test/queue' }, { body: JSON.stringify({ payload: JSON.stringify({ token: 'tk-abcdef', user: 'ada' }) }) }),
+    ],
+    { recordedAt: AT },
+  );
+  const [redirect, soap, queue] = recorded.scenarios.default!.mocks.map((mock) => mock.response as MockResponse);
+  expect(redirect!.headers).toEqual({ location: 'https://app.test/cb#access_token=[redacted]&state=s1' });
+  expect(soap!.body).toBe('<r><ns:Password a="1">[redacted]</ns:Password><Name>Ada</Name><Session token="[redacted]"/></r>');
+  expect(queue!.body).toEqual({ payload: '{"token":"[redacted]","user":"ada"}' });
+});
+
+test('the leak check refuses a secret found by its value where it cannot be rewritten: a JWT as a key, a token inside a binary body', async () => {
+  const jwt = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"1"}').toString('base64url')}.c2lnbmF0dXJl`;
+  const asKey = await refusal([call({}, { body: JSON.stringify({ [jwt]: true }) })]);
+  // The path stops at the object: a key that is a secret is not printed either.
+  expect(asKey.message).toContain('  - default.mocks[0].response.body (one of its keys): a JWT, found by its value');
+  expect(asKey.message).not.toContain(jwt);
+  const pdf = new TextEncoder().encode('%PDF-1.4\n/Author (ghp_16C7e42F292c6912E7710c838347Ae178B4a)\n\u0000\u0001');
+  const binary = await refusal([call({}, { headers: { 'content-type': 'application/pdf' }, body: pdf })]);
+  expect(binary.message).toContain('  - default.mocks[0].response.bodyBase64: a GitHub token, found by its value (inside the binary body)');
+});
+
+test('a whole body encoded twice (a JSON string holding JSON) is redacted inside, on both sides', async () => {
+  const twice = JSON.stringify(JSON.stringify({ token: 'tk-abcdef', user: 'ada' }));
+  const recorded = await scenarioFromTraffic([call({ headers: { 'content-type': 'application/json' }, body: twice }, { body: twice })], { recordedAt: AT });
+  const mock = recorded.scenarios.default!.mocks[0]!;
+  expect(mock.match).toBeUndefined();
+  expect((mock.response as MockResponse).body).toBe(JSON.stringify(JSON.stringify({ token: '[redacted]', user: 'ada' })));
+});
+
+test('a secret element of an XML request body (not matched, not written) is cut out where the answer echoes it', async () => {
+  const recorded = await scenarioFromTraffic([call({ url: 'https://api.test/soap', headers: { 'content-type': 'text/xml' }, body: '<Login><User>ada</User><wsse:Password>s0ap-Pa55word</wsse:Password></Login>' }, { headers: { 'content-type': 'text/plain' }, body: 'Welcome ada (s0ap-Pa55word)' })], { recordedAt: AT });
+  expect((recorded.scenarios.default!.mocks[0]!.response as MockResponse).body).toBe('Welcome ada ([redacted])');
+});

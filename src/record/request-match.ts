@@ -3,9 +3,10 @@ import { readGraphqlOperations } from '../core/engine/body/read-graphql-operatio
 import { isStringMatcherObject } from '../core/engine/string-match.js';
 import { isSecretHeaderName } from '../core/journal/redact-headers.js';
 import type { MockMatch } from '../core/types.js';
-import { childPath, isPlainObject, leafTexts, setOwn, sortedRecord } from './plain-data.js';
+import { childPath, isPlainObject, leafTexts, parseJsonContainer, setOwn, sortedRecord } from './plain-data.js';
 import type { PendingRedaction } from './redaction.js';
-import { isSecretKey, isSecretQueryParam } from './secret-names.js';
+import { redactXmlText } from './redact-xml-text.js';
+import { isSecretField, isSecretKey, isSecretQueryParam } from './secret-names.js';
 import { credentialParts, type SecretRegistry } from './secret-registry.js';
 import type { VolatileRules } from './volatile-names.js';
 
@@ -56,9 +57,13 @@ function cleanForMatch(value: unknown, path: string, sink: Sink): unknown {
   for (const key of Object.keys(value).sort()) {
     const item = value[key];
     const itemPath = childPath(path, key);
-    if (isSecretKey(key, sink.rules.secretKeys)) {
+    if (isSecretField(key, item, sink.rules.secretKeys)) {
       for (const text of leafTexts(item)) sink.rules.secrets.add(text, `the value of ${itemPath}`);
       sink.redactions.push({ field: itemPath, action: 'removed from match', reason: 'secret-looking name' });
+      continue;
+    }
+    if (typeof item === 'string' && holdsSecretKey(parseJsonContainer(item), `${itemPath} (JSON in a string)`, sink)) {
+      sink.redactions.push({ field: itemPath, action: 'removed from match', reason: 'JSON in a string with a secret-looking name inside' });
       continue;
     }
     if (sink.rules.volatile.bodyKey(key, item)) {
@@ -72,6 +77,32 @@ function cleanForMatch(value: unknown, path: string, sink: Sink): unknown {
     setOwn(out, key, cleanForMatch(item, itemPath, sink));
   }
   return out;
+}
+
+/** True when JSON held in a string field has a secret-looking key at any depth; its values are remembered as secrets. */
+function holdsSecretKey(value: unknown, path: string, sink: Sink): boolean {
+  if (Array.isArray(value)) return value.map((item, i) => holdsSecretKey(item, childPath(path, i), sink)).includes(true);
+  if (!isPlainObject(value)) return false;
+  let found = false;
+  for (const [key, item] of Object.entries(value)) {
+    if (isSecretField(key, item, sink.rules.secretKeys)) {
+      for (const text of leafTexts(item)) sink.rules.secrets.add(text, `the value of ${childPath(path, key)}`);
+      found = true;
+    } else if (holdsSecretKey(typeof item === 'string' ? parseJsonContainer(item) : item, childPath(path, key), sink)) {
+      found = true;
+    }
+  }
+  return found;
+}
+
+/**
+ * An XML or SOAP request body is not matched, so never written; the values of its secret
+ * elements (`<wsse:Password>`) are remembered, to be cut out where the answer echoes them.
+ */
+function rememberXmlSecrets(text: string, sink: Sink): void {
+  if (!/^\s*</.test(text)) return;
+  const found = redactXmlText(text, (name) => isSecretKey(name, sink.rules.secretKeys));
+  found?.values.forEach((value, i) => sink.rules.secrets.add(value, `the value of request.body element ${found.names[i]}`));
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -113,6 +144,7 @@ export async function requestMatch(view: RequestView, rules: MatchRules, redacti
     parsed = undefined;
   }
   const structured = parsed !== undefined && parsed.format !== 'text';
+  if (parsed?.format === 'text' && typeof parsed.value === 'string') rememberXmlSecrets(parsed.value, sink);
   const graphql = graphqlMatch(view, parsed?.value, sink);
 
   const query: [string, string][] = [];
@@ -134,6 +166,9 @@ export async function requestMatch(view: RequestView, rules: MatchRules, redacti
 
   if (graphql !== undefined) {
     match.graphql = graphql.graphql;
+  } else if (structured && typeof parsed!.value === 'string' && holdsSecretKey(parseJsonContainer(parsed!.value), 'request.body (JSON in a string)', sink)) {
+    // A whole body encoded twice: a redacted field is left out, so the body is not matched.
+    redactions.push({ field: 'request.body', action: 'removed from match', reason: 'JSON in a string with a secret-looking name inside' });
   } else if (structured) {
     const body = cleanForMatch(parsed!.value, 'request.body', sink);
     if (!isEmptyObject(body)) match.body = body;

@@ -3,10 +3,11 @@ import { isSecretHeaderName } from '../core/journal/redact-headers.js';
 import type { MockResponse } from '../core/types.js';
 import { decodeResponseBody } from './decode-response-body.js';
 import { parseEventStream } from './parse-event-stream.js';
-import { childPath, isPlainObject, leafTexts, setOwn, sortedRecord } from './plain-data.js';
+import { childPath, isPlainObject, leafTexts, parseJsonContainer, setOwn, sortedRecord } from './plain-data.js';
 import type { PendingRedaction } from './redaction.js';
 import { redactUrlQuery } from './redact-url-query.js';
-import { isSecretKey, isSecretQueryParam, REDACTED } from './secret-names.js';
+import { redactXmlText } from './redact-xml-text.js';
+import { isSecretField, isSecretKey, isSecretQueryParam, REDACTED } from './secret-names.js';
 import { credentialParts, type SecretRegistry } from './secret-registry.js';
 import type { VolatileRules } from './volatile-names.js';
 
@@ -66,9 +67,19 @@ interface Sink {
   redactions: PendingRedaction[];
 }
 
-/** A parsed JSON value with secret-looking keys replaced by `[redacted]` and secret URL query values redacted. */
+/**
+ * A parsed JSON value with secret-looking keys replaced by `[redacted]`, secret URL query and
+ * fragment values redacted, and JSON inside a string (a queue message's `payload`) redacted the
+ * same way and written back as JSON.
+ */
 export function redactResponseValue(value: unknown, path: string, sink: Sink): unknown {
   if (typeof value === 'string') {
+    const inner = parseJsonContainer(value);
+    if (inner !== undefined) {
+      const before = sink.redactions.length;
+      const redacted = redactResponseValue(inner, `${path} (JSON in a string)`, sink);
+      return sink.redactions.length === before ? value : JSON.stringify(redacted);
+    }
     const url = redactUrlQuery(value, (name) => isSecretQueryParam(name, sink.rules.secretKeys));
     if (url === undefined) return value;
     url.values.forEach((secret, i) => sink.rules.secrets.add(secret, `the value of ${path} (query ${url.names[i]})`));
@@ -80,7 +91,7 @@ export function redactResponseValue(value: unknown, path: string, sink: Sink): u
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const itemPath = childPath(path, key);
-    const secret = isSecretKey(key, sink.rules.secretKeys) && item !== null && typeof item !== 'boolean' && leafTexts(item).length > 0;
+    const secret = isSecretField(key, item, sink.rules.secretKeys) && item !== null && typeof item !== 'boolean' && leafTexts(item).length > 0;
     if (secret) {
       for (const text of leafTexts(item)) sink.rules.secrets.add(text, `the value of ${itemPath}`);
       sink.redactions.push({ field: itemPath, action: 'replaced', reason: 'secret-looking name' });
@@ -99,14 +110,35 @@ function redactFormText(text: string, sink: Sink): string {
   return redacted.text.slice(2);
 }
 
-/** Parsed JSON when it is an object or an array; `undefined` otherwise (a scalar is kept as its text). */
-function parseJsonContainer(text: string): unknown {
+/** An XML or SOAP answer with the text of its secret-looking elements and attributes redacted. */
+function redactXmlBody(text: string, sink: Sink): string {
+  const redacted = redactXmlText(text, (name) => isSecretKey(name, sink.rules.secretKeys));
+  if (redacted === undefined) return text;
+  redacted.values.forEach((secret, i) => sink.rules.secrets.add(secret, `the value of response.body element ${redacted.names[i]}`));
+  for (const name of new Set(redacted.names)) sink.redactions.push({ field: `response.body.${name}`, action: 'replaced', reason: 'secret-looking name' });
+  return redacted.text;
+}
+
+/** The JSON string a body holds when it is one (a whole body encoded twice); else `undefined`. */
+function parseJsonString(text: string): string | undefined {
+  if (!text.trimStart().startsWith('"')) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null ? value : undefined;
+    return typeof value === 'string' ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A body kept as text, with what names can tell in it redacted: form fields, XML elements, JSON inside a JSON string. */
+function redactTextBody(text: string, mediaType: string, sink: Sink): string {
+  if (mediaType === 'application/x-www-form-urlencoded') return redactFormText(text, sink);
+  if (text.trimStart().startsWith('<')) return redactXmlBody(text, sink);
+  const inner = parseJsonString(text);
+  if (inner === undefined) return text;
+  const before = sink.redactions.length;
+  const redacted = redactResponseValue(inner, 'response.body', sink);
+  return sink.redactions.length === before ? text : JSON.stringify(redacted);
 }
 
 /**
@@ -161,6 +193,5 @@ export function responseDraft(method: string, status: number, headers: [string, 
     const json = parseJsonContainer(text);
     if (json !== undefined) return { ...draft, response: { ...response, body: redactResponseValue(json, 'response.body', sink) }, kind: 'json' };
   }
-  const body = mediaType === 'application/x-www-form-urlencoded' ? redactFormText(text, sink) : text;
-  return { ...draft, response: { ...response, body }, kind: 'text' };
+  return { ...draft, response: { ...response, body: redactTextBody(text, mediaType, sink) }, kind: 'text' };
 }

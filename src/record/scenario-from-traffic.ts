@@ -11,6 +11,7 @@ import { canonicalJson } from './plain-data.js';
 import { mockLabel, recordedUrl } from './recorded-url.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 import type { PendingRedaction, Redaction } from './redaction.js';
+import { rememberSecretValues } from './remember-secret-values.js';
 import { requestMatch, type MatchRules } from './request-match.js';
 import { responseDraft, type DraftResponse } from './response-draft.js';
 import { scrubMatch, scrubPath, scrubResponse } from './scrub-known-secrets.js';
@@ -135,7 +136,7 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
   const secretHeaders = new Set((options.redact?.headers ?? []).map((name) => name.toLowerCase()));
   const rules: MatchRules = { volatile: volatileRules(options.volatile), secretKeys, secretHeaders, matchHeaders: new Set((options.matchHeaders ?? []).map((name) => name.toLowerCase())), secrets };
 
-  // First pass: read every call, redacting by name; every secret value met is remembered.
+  // First pass: read every call, redacting by name; every secret value met (by its name or by its shape) is remembered.
   const read: { method: HttpMethod; url: URL; match: MockMatch; operationName: string | undefined; draft: DraftResponse; redactions: PendingRedaction[]; notes: string[] }[] = [];
   for (const [i, { request, response }] of exchanges.entries()) {
     const method = request.method.toUpperCase();
@@ -163,6 +164,7 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
     const headers = headerEntries(request.headers);
     const { match, operationName } = await requestMatch({ method, url, headers, body: request.body }, rules, redactions, callNotes);
     const draft = responseDraft(method, response.status, headerEntries(response.headers), response.body, rules, redactions);
+    rememberSecretValues({ url, requestHeaders: headers, requestBody: request.body, match, response: draft.response }, secrets);
     read.push({ method: method as HttpMethod, url, match, operationName, draft, redactions, notes: callNotes });
   }
 

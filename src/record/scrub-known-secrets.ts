@@ -1,6 +1,7 @@
 import type { MockMatch, MockResponse } from '../core/types.js';
 import { childPath, isPlainObject, leafTexts, setOwn } from './plain-data.js';
 import type { PendingRedaction } from './redaction.js';
+import { REDACTED } from './secret-names.js';
 import type { KnownSecret, SecretRegistry } from './secret-registry.js';
 
 /** Marks where a secret was cut out of a URL path; the URL pattern turns it into a wildcard. */
@@ -73,6 +74,13 @@ export function scrubPath(path: string, secrets: SecretRegistry, redactions: Pen
 }
 
 function scrubValue(value: unknown, path: string, secrets: SecretRegistry, redactions: PendingRedaction[]): unknown {
+  if (typeof value === 'number') {
+    // A card number sent as a JSON number: found by its value, it cannot stay a number.
+    const found = secrets.find(String(value));
+    if (found === undefined || found.value !== String(value)) return value;
+    redactions.push({ field: path, action: 'replaced', reason: found.source });
+    return REDACTED;
+  }
   if (typeof value === 'string') {
     const { text, found } = secrets.replace(value);
     for (const secret of found) redactions.push({ field: path, action: 'replaced', reason: secret.source });
