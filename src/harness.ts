@@ -4,15 +4,15 @@ import type { HarnessOptions, ScenarioMap } from './core/types.js';
 import { inspectorAnswer } from './inspector/inspector-answer.js';
 import { listSessionsAnswer } from './inspector/list-sessions-answer.js';
 import { scenarioDetails } from './inspector/scenario-details.js';
-import { recordingDraft } from './record/recording-draft.js';
 
 /**
  * The composition root: the core plus what plugs into it. The inspector's page and the
- * recorder's converter load their heavy parts on first use only.
+ * recorder's converter load on first use only.
  */
-const EXTENSIONS: HarnessExtensions = Object.freeze({
+const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
   inspector: Object.freeze({ page: inspectorAnswer, sessions: listSessionsAnswer, scenarioDetails }),
-  draftRecording: recordingDraft,
+  // Loaded on the first recording only: nothing under record/ loads in an app that never records.
+  draftRecording: async (exchanges, format, options) => (await import('./record/recording-draft.js')).recordingDraft(exchanges, format, options),
 });
 
 /**
