@@ -8,8 +8,10 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || h
  * A tripwire under every client: counts (and refuses) each DNS lookup of, and each TCP connection
  * to, a host that is not loopback. Installed before the harness starts, so the harness's own
  * socket guard sits on top of it: a call that reaches the tripwire escaped every harness layer.
+ * `letThrough` names stand-ins for real APIs that a test's own agent resolves to a loopback
+ * upstream: their connections are neither counted nor refused.
  */
-export function installTripwire() {
+export function installTripwire({ letThrough = [] }: { letThrough?: readonly string[] } = {}) {
   const attempts: string[] = [];
   const socketPrototype = net.Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
   const originalConnect = socketPrototype.connect;
@@ -19,7 +21,7 @@ export function installTripwire() {
   socketPrototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string } | number | string;
     const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
-    if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, ''))) {
+    if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, '')) && !letThrough.includes(host)) {
       attempts.push(`connect ${host}`);
       process.nextTick(() => this.destroy(new Error(`tripwire: connection to ${host} refused`)));
       return this;

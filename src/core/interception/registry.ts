@@ -1,5 +1,5 @@
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
-import { recordingsInFlight } from '../recording/capture.js';
+import { isRecordedCall } from '../recording/recorded-call-context.js';
 import type { OutgoingCall } from './outgoing-call.js';
 
 /** The layers that are installed while at least one harness is started. */
@@ -47,8 +47,8 @@ export function decideCallNow(call: OutgoingCall): ImmediateOutcome {
 
 /** True when some started harness forbids unanswered connections, and none of them allows this host. */
 export function isConnectionBlocked(hostname: string, port: number | undefined): boolean {
-  // A test recording calls to the real upstream needs real connections, whatever `unhandled` says.
-  if (recordingsInFlight() > 0) return false;
+  // A recorded call goes to the real upstream whatever `unhandled` says; only its own connections do.
+  if (isRecordedCall()) return false;
   const { listeners } = interceptionRegistry();
   let blocked = false;
   for (const listener of listeners) {
