@@ -1,6 +1,7 @@
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import { isRecordedCall } from '../recording/recorded-call-context.js';
 import type { OutgoingCall } from './outgoing-call.js';
+import type { WorkerGuardRules } from './worker-guard-source.js';
 
 /** The layers that are installed while at least one harness is started. */
 export interface InstalledLayers {
@@ -56,6 +57,13 @@ export function isConnectionBlocked(hostname: string, port: number | undefined):
     blocked ||= listener.blocksNetwork;
   }
   return blocked;
+}
+
+/** What the guard of a worker thread starting now needs, while some started harness forbids unanswered connections; else `undefined`. */
+export function workerGuardRules(): WorkerGuardRules | undefined {
+  const { listeners } = interceptionRegistry();
+  if (!listeners.some((listener) => listener.blocksNetwork)) return undefined;
+  return { allowHosts: listeners.flatMap((listener) => listener.allowHosts) };
 }
 
 /** True when a started harness wants the current test ID carried to this URL. */
