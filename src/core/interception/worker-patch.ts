@@ -40,6 +40,7 @@ function withGuard(script: string | URL, options: WorkerOptions, rules: WorkerGu
  * loopback or allowed fails with the harness's message instead of reaching DNS and the network
  * (issue 23, item 7). Replaces `worker_threads.Worker` (its ESM binding too); a worker made from
  * a `Worker` taken before this ran is reported, since it cannot be guarded.
+ * @see decisions/worker-threads.md (a guard rather than a bridge to the main thread's harness)
  * @returns a function that puts the original `Worker` back.
  */
 export function installWorkerPatch({ rules, report }: WorkerPatchOptions): () => void {
