@@ -31,7 +31,7 @@ function guardWorkerThread(config: SentConfig, target: typeof connectTarget, isL
   type Connect = (this: { destroy(error: Error): void }, ...args: unknown[]) => unknown;
   const prototype = process.getBuiltinModule('node:net').Socket.prototype as unknown as { connect: Connect };
   const original = prototype.connect;
-  prototype.connect = function connect(...args) {
+  prototype.connect = function (...args) {
     const registry = (globalThis as Record<symbol, { listeners: unknown[] } | undefined>)[Symbol.for('scenario-harness.interception')];
     if (registry !== undefined && registry.listeners.length > 0) return original.apply(this, args);
     const aim = target(args);
@@ -62,5 +62,8 @@ export function workerGuardSource(rules: WorkerGuardRules, restoreNodeOptions?: 
     allowHosts: rules.allowHosts.map((entry) => (entry instanceof RegExp ? { source: entry.source, flags: entry.flags } : entry)),
     ...(restoreNodeOptions === undefined ? {} : { nodeOptions: restoreNodeOptions }),
   };
-  return `(${guardWorkerThread.toString()})(${JSON.stringify(config)}, ${connectTarget.toString()}, ${isLoopbackWithoutLookup.toString()}, ${compileHostList.toString()});`;
+  const call = `(${guardWorkerThread.toString()})(${JSON.stringify(config)}, ${connectTarget.toString()}, ${isLoopbackWithoutLookup.toString()}, ${compileHostList.toString()})`;
+  // @note esbuild's keepNames (tsx, some bundlers) wraps named functions in a `__name(fn, "name")`
+  // helper defined elsewhere in the module: give the sent text one that leaves them as they are.
+  return `((__name) => ${call})((fn) => fn);`;
 }
