@@ -87,6 +87,23 @@ test("an eval worker's fetch fails with the harness's message, looking nothing u
   expect(errors).toEqual([]);
 });
 
+test("a worker of an app whose NODE_OPTIONS hold a process-wide option (which Node refuses in a worker's own NODE_OPTIONS) still starts, guarded", async () => {
+  const appOptions = process.env.NODE_OPTIONS;
+  process.env.NODE_OPTIONS = '--use-openssl-ca';
+  try {
+    // The tripwire through execArgv this time: the guard then comes after it, beneath nothing.
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { calls: [{ client: 'fetch', url: 'https://api.partner.example/v1/ping' }] }, execArgv: ['--import', TRIPWIRE_OPTION.slice('--import='.length)] });
+    const report = await reportOf(worker);
+    expect(report.attempts).toEqual([]);
+    expect(report.outcomes[0]).toContain('[scenario-harness] Blocked a connection to api.partner.example:443 from a worker thread');
+    expect(report.nodeOptions).toBe('--use-openssl-ca');
+    expect(errors).toEqual([]);
+  } finally {
+    if (appOptions === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = appOptions;
+  }
+});
+
 test('a worker made from a Worker class taken before start() is reported, since it cannot be guarded', async () => {
   await reportOf(new EarlyWorker(WORKER_SCRIPT, { workerData: { calls: [] } }));
   expect(errors.join('\n')).toContain("started without the harness's guard: it was made from a Worker class taken from node:worker_threads before harness.start()");
