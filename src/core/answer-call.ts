@@ -183,6 +183,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     unanswered,
     blocksNetwork: unhandled === 'error',
     isAllowedHost,
+    allowHosts: options.allowHosts ?? [],
     propagatesTo: (url) => isPropagatedHost(url.hostname, portOf(url)),
     logger,
   };

@@ -15,6 +15,7 @@ import type { RecordMode } from './recording/recorded-exchange.js';
 import { describeStartedHarness } from './describe-started-harness.js';
 import { sayDisabledOnce } from './disabled-note.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
+import { createStateRedactor } from './control/create-state-redactor.js';
 import { HarnessError } from './errors.js';
 import type { HarnessExtensions } from './extensions.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
@@ -313,11 +314,13 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
   const { inspector, draftRecording } = extensions;
   let details: readonly unknown[] | undefined;
   const listSessions = store.listSessions;
+  const redactState = createStateRedactor(compiled, options.journal === false ? [] : (options.journal?.redactHeaders ?? []));
   const control = createControlRequestHandler(
     {
       switchScenario: activate,
       getActiveScenario: harness.getActiveScenario,
-      getState: harness.getState,
+      // Over HTTP (the state endpoint, the inspector), values taken from secret headers are redacted.
+      getState: async (testId: string) => redactState(await harness.getState(testId)),
       endTest: harness.endTest,
       scenarioName: (scenarioId) => compiled.get(scenarioId)?.name,
       isRegistered: (scenarioId) => compiled.has(scenarioId),

@@ -1,6 +1,7 @@
 /**
  * A host list as a predicate. Entries: `'api.internal'` (any port), `'api.internal:8080'`,
  * `'*.internal'` (any subdomain), or a RegExp tested against the host name.
+ * @note Self-contained: the worker guard sends its source text into worker threads (worker-guard-source.ts).
  */
 export function compileHostList(entries: readonly (string | RegExp)[]): (hostname: string, port: number | undefined) => boolean {
   if (entries.length === 0) return () => false;

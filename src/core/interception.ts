@@ -5,9 +5,10 @@ import { ensureDefaultDispatcher, installDispatcher } from './interception/insta
 import { interceptionFailed } from './interception/interception-failed.js';
 import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
 import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
-import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, type InstalledLayers } from './interception/registry.js';
+import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, workerGuardRules, type InstalledLayers } from './interception/registry.js';
 import { installSocketGuard } from './interception/socket-guard.js';
 import { installUnixSocketPassThrough } from './interception/unix-socket-pass-through.js';
+import { installWorkerPatch } from './interception/worker-patch.js';
 import { tryGetTestId } from './test-context.js';
 
 /**
@@ -53,7 +54,7 @@ function propagatedTestId(url: URL): string | undefined {
 /**
  * Install every layer: the undici global dispatcher (fetch references captured before start,
  * the undici package), the fetch patch (the fast path for `globalThis.fetch`), node:http/https
- * through the interception library, and the socket guard.
+ * through the interception library, the socket guard, and the guard of the worker threads the app starts.
  *
  * @note The layers are imported statically: an `import()` of our own modules here, awaited by a
  * top-level `await harness.start()` in an app whose bundler split them into chunks that import
@@ -75,6 +76,9 @@ async function installLayers(): Promise<InstalledLayers> {
     for (const step of undo.splice(0).reverse()) step();
   };
   try {
+    // @note First in, last out: it syncs the ESM exports of Node's modules, which must happen
+    // while no other layer has node:http patched, or ESM imports would keep a patched function.
+    undo.push(installWorkerPatch({ rules: workerGuardRules, report: (message) => registryLogger().error(message) }));
     await ensureDefaultDispatcher(globalThis.fetch);
     const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate });
     undo.push(() => dispatcher.uninstall());

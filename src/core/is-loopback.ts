@@ -3,6 +3,7 @@
  * What the interception lets through unanswered under `unhandled: 'error'`: a `*.localhost` name
  * is loopback by RFC 6761, but Node resolves it with the system resolver, which can ask the
  * network's DNS; list it in `allowHosts` to let it through.
+ * @note Self-contained: the worker guard sends its source text into worker threads (worker-guard-source.ts).
  */
 export function isLoopbackWithoutLookup(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);

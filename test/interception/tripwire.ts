@@ -1,31 +1,39 @@
-import dns from 'node:dns';
-import net from 'node:net';
-
-/** Its own loopback test, not the harness's: the tripwire must not share code with what it checks. */
-const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+import type dns from 'node:dns';
+import type net from 'node:net';
 
 /**
  * A tripwire under every client: counts (and refuses) each DNS lookup of, and each TCP connection
  * to, a host that is not loopback. Installed before the harness starts, so the harness's own
  * socket guard sits on top of it: a call that reaches the tripwire escaped every harness layer.
+ * `letThrough` names stand-ins for real APIs that a test's own agent resolves to a loopback
+ * upstream: their connections are neither counted nor refused. `connects: false` watches lookups
+ * only, for a thread where the tripwire can only go in after the harness's guard (the lookup is
+ * still beneath it: Node looks the host up after `connect()`).
+ *
+ * Self-contained (no imports, no outer names), so a test can send its source into a worker thread.
  */
-export function installTripwire() {
+export function installTripwire({ letThrough = [], connects = true }: { letThrough?: readonly string[]; connects?: boolean } = {}) {
+  // Its own loopback test, not the harness's: the tripwire must not share code with what it checks.
+  const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+  const dnsModule = process.getBuiltinModule('node:dns') as typeof dns;
   const attempts: string[] = [];
-  const socketPrototype = net.Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
+  const socketPrototype = (process.getBuiltinModule('node:net') as typeof net).Socket.prototype as unknown as { connect(...args: unknown[]): net.Socket };
   const originalConnect = socketPrototype.connect;
-  const originalLookup = dns.lookup;
-  const originalPromisesLookup = dns.promises.lookup;
+  const originalLookup = dnsModule.lookup;
+  const originalPromisesLookup = dnsModule.promises.lookup;
 
-  socketPrototype.connect = function (this: net.Socket, ...args: unknown[]) {
-    const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string } | number | string;
-    const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
-    if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, ''))) {
-      attempts.push(`connect ${host}`);
-      process.nextTick(() => this.destroy(new Error(`tripwire: connection to ${host} refused`)));
-      return this;
-    }
-    return originalConnect.apply(this, args);
-  };
+  if (connects) {
+    socketPrototype.connect = function (this: net.Socket, ...args: unknown[]) {
+      const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string } | number | string;
+      const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
+      if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, '')) && !letThrough.includes(host)) {
+        attempts.push(`connect ${host}`);
+        process.nextTick(() => this.destroy(new Error(`tripwire: connection to ${host} refused`)));
+        return this;
+      }
+      return originalConnect.apply(this, args);
+    };
+  }
   const lookup = function (hostname: string, ...rest: unknown[]) {
     if (!isLoopback(hostname)) {
       attempts.push(`lookup ${hostname}`);
@@ -35,8 +43,8 @@ export function installTripwire() {
     }
     return (originalLookup as (...args: unknown[]) => void)(hostname, ...rest);
   };
-  (dns as { lookup: unknown }).lookup = lookup;
-  dns.promises.lookup = (async (hostname: string, options?: unknown) => {
+  (dnsModule as { lookup: unknown }).lookup = lookup;
+  dnsModule.promises.lookup = (async (hostname: string, options?: unknown) => {
     if (!isLoopback(hostname)) {
       attempts.push(`lookup ${hostname}`);
       throw Object.assign(new Error(`tripwire: lookup of ${hostname} refused`), { code: 'ENOTFOUND' });
@@ -48,8 +56,8 @@ export function installTripwire() {
     attempts,
     remove() {
       socketPrototype.connect = originalConnect;
-      (dns as { lookup: unknown }).lookup = originalLookup;
-      dns.promises.lookup = originalPromisesLookup;
+      (dnsModule as { lookup: unknown }).lookup = originalLookup;
+      dnsModule.promises.lookup = originalPromisesLookup;
     },
   };
 }

@@ -16,6 +16,8 @@ export interface TemplateContext {
 export interface CompiledValue {
   /** True when evaluating reads the request body, so the caller parses it first. */
   readsBody: boolean;
+  /** The template expressions it reads (`headers.authorization`, `state.cart`): what its value can carry. */
+  reads: readonly string[];
   evaluate(context: TemplateContext): unknown;
 }
 
@@ -88,15 +90,17 @@ function compileString(text: string, field: string): CompiledValue | undefined {
   if (exact !== null) {
     // A string that is exactly one template keeps the value's type (number, array, object).
     const { lookup, readsBody } = compileLookup(exact[1]!, field);
-    return { readsBody, evaluate: lookup };
+    return { readsBody, reads: [exact[1]!], evaluate: lookup };
   }
   const pieces: (string | Lookup)[] = [];
+  const reads: string[] = [];
   let readsBody = false;
   let last = 0;
   for (const found of text.matchAll(TEMPLATE)) {
     pieces.push(text.slice(last, found.index));
     const compiled = compileLookup(found[1]!, field);
     readsBody ||= compiled.readsBody;
+    reads.push(found[1]!);
     pieces.push(compiled.lookup);
     last = found.index + found[0].length;
   }
@@ -104,6 +108,7 @@ function compileString(text: string, field: string): CompiledValue | undefined {
   pieces.push(text.slice(last));
   return {
     readsBody,
+    reads,
     evaluate: (context) => {
       let out = '';
       for (const piece of pieces) out += typeof piece === 'string' ? piece : toText(piece(context));
@@ -116,7 +121,7 @@ const constants = new WeakSet<CompiledValue>();
 
 /** A value with no templates inside: evaluates to itself, with no copying. */
 function constant(value: unknown): CompiledValue {
-  const compiled: CompiledValue = { readsBody: false, evaluate: () => value };
+  const compiled: CompiledValue = { readsBody: false, reads: [], evaluate: () => value };
   constants.add(compiled);
   return compiled;
 }
@@ -135,13 +140,14 @@ export function compileTemplate(value: unknown, field: string): CompiledValue {
   if (Array.isArray(value)) {
     const items = value.map((item, i) => compileTemplate(item, `${field}[${i}]`));
     if (items.every((item) => constants.has(item))) return constant(value);
-    return { readsBody: items.some((item) => item.readsBody), evaluate: (c) => items.map((item) => item.evaluate(c)) };
+    return { readsBody: items.some((item) => item.readsBody), reads: items.flatMap((item) => item.reads), evaluate: (c) => items.map((item) => item.evaluate(c)) };
   }
   if (typeof value === 'object' && value !== null && !(value instanceof RegExp)) {
     const entries = Object.entries(value).map(([key, item]) => [key, compileTemplate(item, `${field}.${key}`)] as const);
     if (entries.every(([, item]) => constants.has(item))) return constant(value);
     return {
       readsBody: entries.some(([, item]) => item.readsBody),
+      reads: entries.flatMap(([, item]) => item.reads),
       evaluate: (c) => {
         // defineProperty, so a key named "__proto__" stays an own key of the result.
         const out: Record<string, unknown> = {};

@@ -40,6 +40,8 @@ export interface CallListener {
   readonly blocksNetwork: boolean;
   /** Host patterns that may be reached directly even when `blocksNetwork` (`allowHosts`). */
   isAllowedHost(hostname: string, port: number | undefined): boolean;
+  /** The same host patterns as given, for the guard of the worker threads the app starts. */
+  readonly allowHosts: readonly (string | RegExp)[];
   /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
   propagatesTo(url: URL): boolean;
   /** Where the layers report trouble (a replaced dispatcher, a blocked socket). */

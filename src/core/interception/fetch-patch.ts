@@ -1,5 +1,6 @@
 import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import type { CaptureHandle } from '../recording/capture.js';
+import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
 import { callFromParts, callFromRequest, type OutgoingCall } from './outgoing-call.js';
@@ -49,7 +50,8 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
     if (outcome.kind === 'pass') {
       if (outcome.capture === undefined) return passOn(input, init, call);
-      return captured(passOn(input, init, call), outcome.capture);
+      // Only this call's own connections may pass the socket guard (recorded-call-context.ts).
+      return captured(runRecordedCall(() => passOn(input, init, call)), outcome.capture);
     }
     return respond(outcome.reply, call, input, init, signal);
   }

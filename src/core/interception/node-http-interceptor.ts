@@ -1,4 +1,5 @@
 import type { CaptureHandle } from '../recording/capture.js';
+import { runRecordedCall } from '../recording/recorded-call-context.js';
 import type { CallOutcome } from './call-outcome.js';
 import { importLazily } from '../import-lazily.js';
 import { interceptionFailed } from './interception-failed.js';
@@ -12,7 +13,7 @@ export interface NodeHttpInterceptorOptions {
 /** What the interception library tells a `'request'` listener. */
 interface InterceptedRequest {
   request: Request;
-  controller: { respondWith(response: Response): void; errorWith(reason?: unknown): void };
+  controller: { respondWith(response: Response): void; errorWith(reason?: unknown): void; passthrough(): Promise<void> };
 }
 
 /**
@@ -43,8 +44,13 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
     const call = callFromRequest(request);
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
-      if (outcome.capture !== undefined) captures.set(request, outcome.capture);
-      return;
+      if (outcome.capture === undefined) return;
+      captures.set(request, outcome.capture);
+      // @note Passed through here rather than by the library after this listener: the library's
+      // own pass-through runs outside this call's async context, and the real socket opens
+      // synchronously inside `passthrough()`, where the socket guard must see that this connection
+      // carries a recorded call (recorded-call-context.ts).
+      return runRecordedCall(() => controller.passthrough());
     }
     if (outcome.kind === 'fail') return controller.errorWith(outcome.error);
     const { reply } = outcome;

@@ -1,6 +1,7 @@
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
-import { recordingsInFlight } from '../recording/capture.js';
+import { isRecordedCall } from '../recording/recorded-call-context.js';
 import type { OutgoingCall } from './outgoing-call.js';
+import type { WorkerGuardRules } from './worker-guard-source.js';
 
 /** The layers that are installed while at least one harness is started. */
 export interface InstalledLayers {
@@ -47,8 +48,8 @@ export function decideCallNow(call: OutgoingCall): ImmediateOutcome {
 
 /** True when some started harness forbids unanswered connections, and none of them allows this host. */
 export function isConnectionBlocked(hostname: string, port: number | undefined): boolean {
-  // A test recording calls to the real upstream needs real connections, whatever `unhandled` says.
-  if (recordingsInFlight() > 0) return false;
+  // A recorded call goes to the real upstream whatever `unhandled` says; only its own connections do.
+  if (isRecordedCall()) return false;
   const { listeners } = interceptionRegistry();
   let blocked = false;
   for (const listener of listeners) {
@@ -56,6 +57,13 @@ export function isConnectionBlocked(hostname: string, port: number | undefined):
     blocked ||= listener.blocksNetwork;
   }
   return blocked;
+}
+
+/** What the guard of a worker thread starting now needs, while some started harness forbids unanswered connections; else `undefined`. */
+export function workerGuardRules(): WorkerGuardRules | undefined {
+  const { listeners } = interceptionRegistry();
+  if (!listeners.some((listener) => listener.blocksNetwork)) return undefined;
+  return { allowHosts: listeners.flatMap((listener) => listener.allowHosts) };
 }
 
 /** True when a started harness wants the current test ID carried to this URL. */

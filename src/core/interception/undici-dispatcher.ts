@@ -2,6 +2,7 @@ import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
 import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import type { CaptureHandle } from '../recording/capture.js';
+import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { headersFromDispatch, readDispatchBody, urlOfDispatch, type DispatchHeaders, type DispatchOptions } from './dispatch-options.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
@@ -49,8 +50,10 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
     const { url } = call;
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
-      const target = outcome.capture === undefined ? handler : capturingHandler(handler, outcome.capture);
-      passOn(options, target, call.bodyConsumed ? await call.bodyToSend() : undefined, call.bodyConsumed, url);
+      const body = call.bodyConsumed ? await call.bodyToSend() : undefined;
+      if (outcome.capture === undefined) passOn(options, handler, body, call.bodyConsumed, url);
+      // Only this call's own connections may pass the socket guard (recorded-call-context.ts).
+      else runRecordedCall(() => passOn(options, capturingHandler(handler, outcome.capture!), body, call.bodyConsumed, url));
       return;
     }
     const session = startHandler(handler);

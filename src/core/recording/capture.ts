@@ -16,13 +16,6 @@ export interface CaptureHandle {
   failed(): void;
 }
 
-/** Calls passed on for recording right now, in this process: while any is, the socket guard lets connections out. */
-let inFlight = 0;
-
-export function recordingsInFlight(): number {
-  return inFlight;
-}
-
 /** Bytes as a recorded body: text when they are UTF-8, else base64. */
 function toRecordedBody(bytes: Uint8Array | undefined): { body?: string; bodyBase64?: string } {
   if (bytes === undefined || bytes.byteLength === 0) return {};
@@ -38,12 +31,10 @@ function toRecordedBody(bytes: Uint8Array | undefined): { body?: string; bodyBas
 export async function createCapture(call: OutgoingCall, keep: (exchange: RecordedExchange) => void): Promise<CaptureHandle> {
   const requestBody = call.method === 'GET' || call.method === 'HEAD' ? undefined : await call.bodyBytes();
   const request = { method: call.method, url: call.url.href, headers: Object.fromEntries(call.headers), ...toRecordedBody(requestBody) };
-  inFlight++;
   let settled = false;
   const settle = () => {
     if (settled) return false;
     settled = true;
-    inFlight--;
     return true;
   };
   return {
