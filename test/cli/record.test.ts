@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHarness } from 'scenario-harness';
 import { harnessMiddleware } from 'scenario-harness/express';
-import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startUpstream } from '../interception/upstream.js';
+import { resolveNamesToLoopback } from '../support/resolve-names-to-loopback.js';
 
 const CLI = fileURLToPath(new URL('./bin.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -26,9 +26,7 @@ beforeAll(async () => {
   const upstream = await startUpstream((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, price })));
   // A non-loopback name for the "real" API, resolved to the loopback upstream.
   const api = `http://api.prices.test:${new URL(upstream.origin).port}`;
-  const agent = new Agent({ connect: { lookup: (_host, _options, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]) } });
-  const before = getGlobalDispatcher();
-  setGlobalDispatcher(agent);
+  const restoreDns = resolveNamesToLoopback();
   const harness = createHarness({ enabled: true, unhandled: 'error', announce: false, logger: { warn: () => {}, error: () => {} }, scenarios: { default: { name: 'D', mocks: [] } } });
   await harness.start();
   const server = express()
@@ -40,8 +38,7 @@ beforeAll(async () => {
   close = async () => {
     server.close();
     await harness.stop();
-    setGlobalDispatcher(before);
-    await agent.close();
+    await restoreDns();
   };
 });
 afterAll(() => close?.());

@@ -9,12 +9,14 @@ export interface RawAnswer {
 
 /**
  * Send a request with its header lines exactly as given, repeats included (`fetch` would join a
- * repeated header into one line). node:http adds no Host to a raw header list, so it is added here.
+ * repeated header into one line). node:http adds no Host to a raw header list, so the URL's is
+ * added here unless the lines name one.
  */
 export function rawRequest(url: string, method: string, lines: [string, string][], body?: string): Promise<RawAnswer> {
   const { hostname, port, pathname, search, host } = new URL(url);
+  const hasHost = lines.some(([name]) => name.toLowerCase() === 'host');
   return new Promise((resolve, reject) => {
-    const sent = request({ hostname, port, method, path: `${pathname}${search}`, headers: ['host', host, ...lines.flat()] }, (response) => {
+    const sent = request({ hostname, port, method, path: `${pathname}${search}`, headers: hasHost ? lines.flat() : ['host', host, ...lines.flat()] }, (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));

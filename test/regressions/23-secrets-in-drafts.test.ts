@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { createHarness, loadScenarios } from 'scenario-harness';
 import { createHarnessClient } from 'scenario-harness/client';
 import { harnessMiddleware } from 'scenario-harness/express';
-import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { importHar } from '../../src/import/import-har.js';
 import { startUpstream } from '../interception/upstream.js';
+import { resolveNamesToLoopback } from '../support/resolve-names-to-loopback.js';
 import { runCli } from '../standalone/serve-process.js';
 import { PLANTED, plantedHar, writtenForms } from './planted-secrets.js';
 
@@ -35,9 +35,7 @@ beforeAll(async () => {
   });
   port = new URL(upstream.origin).port;
   // Real API names (hooks.slack.com, …), which this agent resolves to the loopback upstream, as DNS would.
-  const agent = new Agent({ connect: { lookup: (_host, _options, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]) } });
-  const before = getGlobalDispatcher();
-  setGlobalDispatcher(agent);
+  const restoreDns = resolveNamesToLoopback();
   const harness = createHarness({ enabled: true, unhandled: 'error', announce: false, logger: { warn: () => {}, error: () => {} }, scenarios: { default: { name: 'D', mocks: [] } } });
   await harness.start();
   const server = express()
@@ -53,8 +51,7 @@ beforeAll(async () => {
   afterAll(async () => {
     server.close();
     await harness.stop();
-    setGlobalDispatcher(before);
-    await agent.close();
+    await restoreDns();
   });
 });
 
