@@ -73,11 +73,12 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
 
   /**
    * The capture of a call a recording test passes on (its exchange is kept in the test's
-   * session), or `undefined` when the test is not recording this call. Loopback calls are the
-   * app's own and in-process test clients': never recorded.
+   * session), or `undefined` when the test is not recording this call. In an app, loopback calls
+   * are its own and in-process test clients': never recorded. The standalone server's calls come
+   * from other processes, so there a loopback target (a configured upstream) is recorded too.
    */
   async function recordingPass(testId: string, call: OutgoingCall, session: SessionSnapshot | undefined): Promise<CallOutcome | undefined> {
-    if (session?.recording === undefined || isLoopback(call.url.hostname)) return undefined;
+    if (session?.recording === undefined || (loopbackPasses && isLoopback(call.url.hostname))) return undefined;
     const capture: CaptureHandle = await createCapture(call, (exchange) => {
       store.appendRecorded?.(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
     });

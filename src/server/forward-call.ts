@@ -1,4 +1,5 @@
 import { BAGGAGE_TEST_ID_KEY, TEST_ID_HEADER } from '../core/constants.js';
+import type { CaptureHandle } from '../core/recording/capture.js';
 
 /**
  * Response headers that no longer describe the body: fetch has decoded it, and Node frames it
@@ -43,4 +44,26 @@ export async function forwardCall(request: Request): Promise<Response> {
   for (const name of STALE_RESPONSE_HEADERS) responseHeaders.delete(name);
   const body = NULL_BODY_STATUSES.has(upstream.status) ? null : upstream.body;
   return new Response(body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+}
+
+/**
+ * `forwardCall` for a recording test: the upstream's answer is also handed to the recording's
+ * capture, read from a copy so that the client gets the body as it streams.
+ */
+export async function forwardAndCapture(request: Request, capture: CaptureHandle): Promise<Response> {
+  let response: Response;
+  try {
+    response = await forwardCall(request);
+  } catch (error) {
+    capture.failed();
+    throw error;
+  }
+  response
+    .clone()
+    .arrayBuffer()
+    .then(
+      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+      () => capture.failed(),
+    );
+  return response;
 }

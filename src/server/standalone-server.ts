@@ -15,7 +15,7 @@ import { callFromRequest } from '../core/interception/outgoing-call.js';
 import { runWithTestId } from '../core/test-context.js';
 import type { AccessOptions, HarnessControlOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { drainRequest, toCallRequest, writeResponse } from './_http.js';
-import { forwardCall } from './forward-call.js';
+import { forwardAndCapture, forwardCall } from './forward-call.js';
 import { refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
 import { targetUrlOf } from './target-url.js';
 
@@ -116,8 +116,9 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     if (outcome.kind === 'pass') {
       // Checked again here: a recording test's calls pass whatever the scenario says, and nothing is forwarded unchecked.
       const refused = await refuseForward(url, forwardRules(), outcome.capture === undefined ? 'unanswered' : 'recording');
-      if (refused === undefined) return forwardCall(request);
-      outcome.capture?.failed();
+      const { capture } = outcome;
+      if (refused === undefined) return capture === undefined ? forwardCall(request) : forwardAndCapture(request, capture);
+      capture?.failed();
       logger.error(`Refused to forward ${what} for test ${quote(testId)}: ${refused.reason}.`);
       return jsonResponse({ error: `Failed to forward ${what} for test ${quote(testId)}: ${refused.reason}. Instead, ${refused.remedy}.`, testId }, 502, { [HINT_HEADER]: FORWARD_HINT });
     }

@@ -138,3 +138,16 @@ test("a recording test's calls are not forwarded to this machine either", async 
   }
   expect(sidecarHits).toBe(hits);
 });
+
+test("a recording test's call to a configured upstream is forwarded and kept in its draft", async () => {
+  const testId = randomUUID();
+  const control = { 'x-harness-test-id': testId, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+  expect((await fetch(`${configured.url}/__harness__/record`, { method: 'POST', headers: control, body: '{"mode":"all"}' })).status).toBe(200);
+  const response = await fetch(`${configured.url}/http/127.0.0.1:${sidecarPort}/admin/status`, { headers: { 'x-harness-test-id': testId } });
+  expect([response.status, await response.text()]).toEqual([200, 'sidecar admin answer']);
+  const stopped = await fetch(`${configured.url}/__harness__/record?format=json`, { method: 'DELETE', headers: control });
+  const draft = (await stopped.json()) as { exchanges: number; fileText: string };
+  expect(draft.exchanges).toBe(1);
+  expect(draft.fileText).toContain('sidecar admin answer');
+  expect(draft.fileText).toContain('/admin/status');
+});
