@@ -1,5 +1,5 @@
 import { BAGGAGE_TEST_ID_KEY, TEST_ID_HEADER } from '../core/constants.js';
-import type { CaptureHandle } from '../core/recording/capture.js';
+import { capturedResponse, type CaptureHandle } from '../core/recording/capture.js';
 
 /**
  * Response headers that no longer describe the body: fetch has decoded it, and Node frames it
@@ -50,20 +50,6 @@ export async function forwardCall(request: Request): Promise<Response> {
  * `forwardCall` for a recording test: the upstream's answer is also handed to the recording's
  * capture, read from a copy so that the client gets the body as it streams.
  */
-export async function forwardAndCapture(request: Request, capture: CaptureHandle): Promise<Response> {
-  let response: Response;
-  try {
-    response = await forwardCall(request);
-  } catch (error) {
-    capture.failed();
-    throw error;
-  }
-  response
-    .clone()
-    .arrayBuffer()
-    .then(
-      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
-      () => capture.failed(),
-    );
-  return response;
+export function forwardAndCapture(request: Request, capture: CaptureHandle): Promise<Response> {
+  return capturedResponse(forwardCall(request), capture);
 }

@@ -1,5 +1,5 @@
 import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
-import type { CaptureHandle } from '../recording/capture.js';
+import { capturedResponse } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { hangUntilAborted, isConnectionFault, replyToResponse, simulatedNetworkError, wait, type MockReply } from './mock-reply.js';
@@ -51,7 +51,7 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (outcome.kind === 'pass') {
       if (outcome.capture === undefined) return passOn(input, init, call);
       // Only this call's own connections may pass the socket guard (recorded-call-context.ts).
-      return captured(runRecordedCall(() => passOn(input, init, call)), outcome.capture);
+      return capturedResponse(runRecordedCall(() => passOn(input, init, call)), outcome.capture);
     }
     return respond(outcome.reply, call, input, init, signal);
   }
@@ -92,25 +92,6 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (isConnectionFault(reply.fault)) throw new TypeError('fetch failed', { cause: simulatedNetworkError(call.method, call.url, reply.fault) });
     if (reply.fault === 'timeout') return hangUntilAborted(signal);
     return replyToResponse(reply, call.method, call.url);
-  }
-
-  /** Report the upstream's response of a recorded call, read from a copy: the app reads the original. */
-  async function captured(pending: Promise<Response>, capture: CaptureHandle): Promise<Response> {
-    let response: Response;
-    try {
-      response = await pending;
-    } catch (error) {
-      capture.failed();
-      throw error;
-    }
-    response
-      .clone()
-      .arrayBuffer()
-      .then(
-        (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
-        () => capture.failed(),
-      );
-    return response;
   }
 
   Object.defineProperty(globalThis, 'fetch', { ...descriptor, value: fetch });

@@ -49,3 +49,25 @@ export async function createCapture(call: OutgoingCall, keep: (exchange: Recorde
     },
   };
 }
+
+/**
+ * The upstream's response of a recorded fetch, reported to its capture from a copy read whole:
+ * the caller reads the original as it streams. A failed fetch is reported as failed.
+ */
+export async function capturedResponse(pending: Promise<Response>, capture: CaptureHandle): Promise<Response> {
+  let response: Response;
+  try {
+    response = await pending;
+  } catch (error) {
+    capture.failed();
+    throw error;
+  }
+  response
+    .clone()
+    .arrayBuffer()
+    .then(
+      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+      () => capture.failed(),
+    );
+  return response;
+}
