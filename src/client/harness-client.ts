@@ -386,10 +386,11 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     const serverError = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
     const hint = hinted === undefined ? '' : ` ${hinted}`;
     const details = isRecord(body) && body.details !== undefined ? ` Details: ${JSON.stringify(body.details)}` : '';
-    if (status === 404 && serverError === undefined && this.#servedPath !== undefined && this.#servedPath !== path.split('?')[0]) {
+    const pathname = path.split('?')[0]!;
+    if (status === 404 && serverError === undefined && this.#servedPath !== undefined && this.#servedPath !== pathname) {
       throw new HarnessError(
         'INVALID_OPTIONS',
-        `Failed to ${action}: ${where} answered 404, while ${this.#servedPath} on the same app answered: the harness is on, but nothing in the app serves ${path.split('?')[0]}. ${MISSING_ROUTE_REMEDY}`,
+        `Failed to ${action}: ${where} answered 404, while ${this.#servedPath} on the same app answered: the harness is on, but nothing in the app serves ${pathname}. ${MISSING_ROUTE_REMEDY}`,
       );
     }
     if (status === 404 && serverError === undefined) {
