@@ -52,6 +52,8 @@ function failuresIn(reportPath) {
 
 /** The first three lines of an error message, indented under its test. */
 function firstLines(message = '') {
+  // vitest's JSON report loses a timeout's message and keeps only the placeholder of its stack.
+  if (message.startsWith('Error: STACK_TRACE_ERROR')) return 'timed out (the test or hook took longer than its timeout; vitest\'s JSON report keeps no other message)';
   return message.split('\n').filter(Boolean).slice(0, 3).join('\n      ');
 }
 

@@ -40,9 +40,13 @@ afterAll(async () => {
 });
 
 test('a pass-through to an HTTP/2-capable upstream answers as it does without the harness, in the protocol fetch chose', async () => {
+  // 127.0.0.1 (in the certificate): no name lookup. The child's deadline comes before the test's,
+  // so a stuck child fails with its stderr, which names the step it was in.
   const { stdout } = await run(process.execPath, [CHILD], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(work, 'cert.pem'), UPSTREAM_URL: `https://localhost:${port}/echo` },
-    timeout: 60_000,
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(work, 'cert.pem'), UPSTREAM_URL: `https://127.0.0.1:${port}/echo` },
+    timeout: 50_000,
+  }).catch((error: Error & { stderr?: string }) => {
+    throw new Error(`the child failed or was stopped at its deadline: ${error.message}\nits stderr:\n${error.stderr ?? ''}`);
   });
   const { before, viaFetch, viaCaptured, mocked } = JSON.parse(stdout) as Record<string, { status: number; body: { httpVersion: string; received: unknown } }>;
   expect(before!.status).toBe(200);
@@ -52,4 +56,4 @@ test('a pass-through to an HTTP/2-capable upstream answers as it does without th
   expect(viaCaptured).toEqual(before);
   expect(before!.body.received).toEqual({ n: 1 });
   expect(mocked).toEqual({ mocked: true });
-});
+}, 60_000);
