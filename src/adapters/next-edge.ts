@@ -44,6 +44,9 @@ export function createNextHarness<const S extends ScenarioMap>(options: HarnessO
     listScenarios: () => [],
     getCalls: async () => notOnTheEdge('read the journal'),
     clearCalls: async () => notOnTheEdge('clear the journal'),
+    useMocks: async () => notOnTheEdge("add a test's mocks"),
+    resetMocks: async () => notOnTheEdge("remove a test's mocks"),
+    setState: async () => notOnTheEdge("set a test's state"),
   };
 }
 

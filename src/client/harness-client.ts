@@ -5,7 +5,8 @@ import type { ScenarioId, VariantName } from '../core/create-harness.js';
 import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { TestState } from '../core/store/session-store.js';
-import type { ActiveScenario, HarnessEndpoints, ScenarioMap, ScenarioSummary } from '../core/types.js';
+import type { ActiveScenario, HarnessEndpoints, Mock, ScenarioMap, ScenarioSummary } from '../core/types.js';
+import { toPlainMocks } from './to-plain-mocks.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import { compileCallFilter, type CallFilter } from './compile-call-filter.js';
 import { describeCall } from './describe-call.js';
@@ -214,7 +215,48 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     }
   }
 
-  /** Make the app forget this test: scenario, state and sequence positions (`DELETE` on the switch path). */
+  /**
+   * Add mocks for this test only: they answer before its scenario (and its variant and
+   * `default`), stay across a switch (which starts their sequences over) and end with the test.
+   * Each call adds to those before; on a tie the newest wins. Checked by the app like a
+   * scenario's mocks: an invalid one is refused, naming its field, and nothing is added.
+   * Returns how many mocks the test now has.
+   *
+   * @example
+   * await harness.use({ method: 'POST', url: 'https://api.example.com/orders', sequence: { responses: [{ status: 201 }, { status: 201 }, { status: 409 }] } });
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/client.md#one-answer-for-one-test
+   */
+  async use(...mocks: Mock[]): Promise<number> {
+    const action = `add ${mocks.length} ${mocks.length === 1 ? 'mock' : 'mocks'} for test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'POST', this.endpoints.mocks, { mocks: toPlainMocks(mocks) });
+    if (response.status !== 200 || !isRecord(response.body) || typeof response.body.mocks !== 'number') this.#fail(action, 'POST', this.endpoints.mocks, response);
+    return (response.body as { mocks: number }).mocks;
+  }
+
+  /** Remove the mocks this test added with `use()` (its scenario, state and journal stay). */
+  async resetMocks(): Promise<void> {
+    const action = `remove the mocks of test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'DELETE', this.endpoints.mocks);
+    if (response.status !== 200) this.#fail(action, 'DELETE', this.endpoints.mocks, response);
+  }
+
+  /**
+   * Merge keys into this test's state, by the rules of `afterResponse.setState` (dots are part
+   * of a key, `items[]` appends), for templates and `match.state` to read. A switch clears the
+   * state: switch first, then seed. Returns the state after the merge.
+   *
+   * @example
+   * await harness.switchScenario('checkout');
+   * await harness.setState({ 'user.id': 'u-1', 'user.plan': 'pro' });
+   */
+  async setState(state: Record<string, unknown>): Promise<TestState> {
+    const action = `set the state of test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'POST', this.endpoints.getState, { state });
+    if (response.status !== 200 || !isRecord(response.body) || !isRecord(response.body.state)) this.#fail(action, 'POST', this.endpoints.getState, response);
+    return (response.body as { state: TestState }).state;
+  }
+
+  /** Make the app forget this test: scenario, state, sequence positions and its own mocks (`DELETE` on the switch path). */
   async endTest(): Promise<void> {
     const action = `end test ${quote(this.testId)}`;
     const response = await this.#send(action, 'DELETE', this.endpoints.setScenario);

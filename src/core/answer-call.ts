@@ -18,6 +18,7 @@ import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-
 import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionSnapshot, SessionStore } from './store/session-store.js';
+import type { OwnMockLayers } from './test-mocks/create-own-mock-layers.js';
 import { storeNowOf } from './store/store-now.js';
 import { tryGetTestId } from './test-context.js';
 import type { UnhandledCallStrategy } from './types.js';
@@ -34,6 +35,8 @@ export interface CallAnswererOptions {
   allowHosts?: readonly (string | RegExp)[];
   /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
   propagateHosts?: readonly (string | RegExp)[];
+  /** Each test's own mocks, compiled (`POST /__harness__/mocks`); the harness primes it when they are added. */
+  ownMocks: OwnMockLayers;
   /** Where each call is recorded for its test; `undefined`: no journal. */
   journal?: JournalRecorder;
   /**
@@ -61,7 +64,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
-  const { journal } = options;
+  const { journal, ownMocks } = options;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
 
@@ -94,7 +97,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     if (answer.fixedReply !== undefined && mock.setState === undefined) return answer.fixedReply;
     const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
     if (answer.dynamic !== undefined) {
-      const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.scenarioId, variant: active?.variant, params: resolution.params, state }, logger);
+      const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.own ? (active?.scenarioId ?? DEFAULT_SCENARIO_ID) : mock.scenarioId, variant: active?.variant, params: resolution.params, state }, logger);
       if (made instanceof HarnessError) return made;
       answer = made;
     }
@@ -118,7 +121,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
         const recorded = await recordingPass(testId, call, session);
         if (recorded !== undefined) return recorded;
       }
-      const layers = layersFor(active?.scenarioId, active?.variant);
+      const base = layersFor(active?.scenarioId, active?.variant);
+      const layers = session?.mocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
         // Recording 'missing': what the scenario cannot answer goes to the real upstream, whatever `unhandled` says.
@@ -161,7 +165,11 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       if (session?.recording !== undefined) return NOT_NOW;
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
-      const resolution = resolveMockNow(call, layersFor(active?.scenarioId, active?.variant), state);
+      const base = layersFor(active?.scenarioId, active?.variant);
+      // A test with mocks of its own: compiled already (the add primed them), or the asynchronous path compiles them.
+      const layers = session?.mocks === undefined ? base : ownMocks.layersNow(testId, session.mocks, base);
+      if (layers === undefined) return NOT_NOW;
+      const resolution = resolveMockNow(call, layers, state);
       if (resolution === undefined || resolution === NOT_NOW) return NOT_NOW;
       const { mock, response } = resolution;
       if (mock.setState !== undefined || response.dynamic !== undefined) return NOT_NOW;

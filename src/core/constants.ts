@@ -31,6 +31,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   record: '/__harness__/record',
   inspector: '/__harness__/',
   sessions: '/__harness__/sessions',
+  mocks: '/__harness__/mocks',
 });
 
 /** The environment variable the clients, the Playwright fixture and `scenario-harness serve` read the access token from. */
@@ -42,4 +43,8 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxBodyBytes: 64 * 1024,
   /** A UUID is 36 characters; Playwright's test IDs are shorter still. */
   maxTestIdLength: 256,
+  /** A test's own mocks are a few overrides, not a second scenario file. */
+  maxTestMocks: 100,
+  /** 256 KiB of a test's own mocks (as JSON), together: four full control bodies. */
+  maxTestMockBytes: 256 * 1024,
 });

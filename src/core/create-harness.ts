@@ -23,7 +23,10 @@ import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createStartGuard } from './start-guard.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { runWithTestId, tryGetTestId } from './test-context.js';
-import type { ActiveScenario, HarnessEndpoints, HarnessOptions, ScenarioMap, ScenarioSummary } from './types.js';
+import type { ActiveScenario, HarnessEndpoints, HarnessOptions, Mock, ScenarioMap, ScenarioSummary } from './types.js';
+import { seedChanges } from './store/seed-changes.js';
+import { createOwnMockLayers } from './test-mocks/create-own-mock-layers.js';
+import { createTestMocks } from './test-mocks/create-test-mocks.js';
 import { undeclaredVariantNote } from './undeclared-variant-note.js';
 import { unknownScenarioHint } from './unknown-scenario-hint.js';
 import { validateOptions } from './validate-options.js';
@@ -89,6 +92,26 @@ export interface Harness<S extends ScenarioMap = ScenarioMap> {
   getCalls(testId: string, filter?: JournalFilter): Promise<JournalEntry[]>;
   /** Empty a test's journal (its scenario, state and sequences stay). */
   clearCalls(testId: string): Promise<void>;
+  /**
+   * Add mocks for one test only, answered before its scenario (journal `layer: 'test'`); kept
+   * across a switch, which starts their sequences over; gone when the test ends. Checked like a
+   * scenario's mocks (an invalid one throws `INVALID_SCENARIOS` and adds nothing); here, in
+   * process, a response may be a function. Returns how many mocks the test now has.
+   * @example
+   * await harness.useMocks(testId, [{ method: 'POST', url: 'https://api.stripe.com/v1/charges', response: { status: 402 } }]);
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/control-api.md
+   */
+  useMocks(testId: string, mocks: Mock[]): Promise<number>;
+  /** Remove a test's own mocks (its scenario, state and journal stay). */
+  resetMocks(testId: string): Promise<void>;
+  /**
+   * Merge keys into a test's state, by the rules of `afterResponse.setState` (dots are part of a
+   * key, `items[]` appends), for templates and `match.state` to read. A switch clears it (SPEC):
+   * switch first, then seed.
+   * @example
+   * await harness.setState(testId, { 'user.id': 'u-1', 'user.plan': 'pro' });
+   */
+  setState(testId: string, state: Record<string, unknown>): Promise<void>;
 }
 
 function assertTestId(testId: unknown, method: string, maxLength: number): asserts testId is string {
@@ -141,8 +164,17 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
   const journal = enabled ? createJournalRecorder(options.journal, store, logger) : undefined;
+  const ownMocks = createOwnMockLayers(store);
+  const testMocks = createTestMocks({
+    store,
+    ownMocks,
+    maxMocks: options.limits?.maxTestMocks ?? DEFAULT_LIMITS.maxTestMocks,
+    maxBytes: options.limits?.maxTestMockBytes ?? DEFAULT_LIMITS.maxTestMockBytes,
+    mocksPath: endpoints.mocks,
+  });
   const listener = createCallListener({
     journal,
+    ownMocks,
     scenarios: compiled,
     store,
     unhandled,
@@ -263,6 +295,24 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       await store.end(testId);
     },
     listScenarios: () => catalogue.map((entry) => ({ ...entry, variants: [...entry.variants] })),
+    async useMocks(testId, mocks) {
+      assertTestId(testId, 'useMocks', maxTestIdLength);
+      const added = await testMocks.add(testId, mocks);
+      if (added.ok) return added.count;
+      const code = added.status === 400 ? 'INVALID_SCENARIOS' : 'INVALID_ARGUMENT';
+      const problems = added.details === undefined ? '' : `\n${added.details.map(({ field, message }) => `  - ${field}: ${message}`).join('\n')}`;
+      throw new HarnessError(code, `${added.status === 400 ? `Failed to add mocks for test ${quote(testId)}: invalid mocks (nothing was added):` : added.error}${problems}`);
+    },
+    async resetMocks(testId) {
+      assertTestId(testId, 'resetMocks', maxTestIdLength);
+      await testMocks.reset(testId);
+    },
+    async setState(testId, state) {
+      assertTestId(testId, 'setState', maxTestIdLength);
+      const changes = seedChanges(state);
+      if (typeof changes === 'string') throw new HarnessError('INVALID_ARGUMENT', `Failed to set the state of test ${quote(testId)}: ${changes}.`);
+      await store.updateState(testId, changes);
+    },
   };
 
   /** Switch a test; the returned warning says why the switch may not do what was meant. */
@@ -326,6 +376,13 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       isRegistered: (scenarioId) => compiled.has(scenarioId),
       listScenarios: () => catalogue,
       scenarioDetails: () => (inspector === undefined ? undefined : (details ??= inspector.scenarioDetails(definitions, catalogue))),
+      testMocks,
+      async seedState(testId: string, state: unknown) {
+        const changes = seedChanges(state);
+        if (typeof changes === 'string') return { problem: changes };
+        await store.updateState(testId, changes);
+        return { state: redactState(await harness.getState(testId)) };
+      },
       ...(listSessions === undefined ? {} : { listSessions: (cursor: string | undefined, limit: number, search?: string) => listSessions.call(store, cursor, limit, search) }),
       ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined || draftRecording === undefined
         ? {}

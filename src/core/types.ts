@@ -169,6 +169,8 @@ export interface HarnessEndpoints {
   inspector?: string;
   /** The live test IDs, paged (`GET`, with `?search=&limit=&cursor=`), as the inspector lists them. @default '/__harness__/sessions' */
   sessions?: string;
+  /** The test's own mocks (`POST { mocks }` adds, `GET` lists, `DELETE` removes them), answered before its scenario. @default '/__harness__/mocks' */
+  mocks?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */
@@ -200,6 +202,18 @@ export interface HarnessLimits {
    * @default 256
    */
   maxTestIdLength?: number;
+  /**
+   * Most mocks one test may add for itself (`POST /__harness__/mocks`, `harness.useMocks`); past
+   * it the request is a 413 and adds nothing.
+   * @default 100
+   */
+  maxTestMocks?: number;
+  /**
+   * Most bytes one test's own mocks may take together, measured as JSON; past it the request is
+   * a 413 and adds nothing.
+   * @default 262144 (256 KiB)
+   */
+  maxTestMockBytes?: number;
 }
 
 /**

@@ -6,8 +6,8 @@ import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
 const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
-const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions'] as const;
-const LIMITS = ['maxBodyBytes', 'maxTestIdLength'];
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions', 'mocks'] as const;
+const LIMITS = ['maxBodyBytes', 'maxTestIdLength', 'maxTestMocks', 'maxTestMockBytes'];
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -149,7 +149,7 @@ export function validateOptions(options: HarnessOptions): void {
   if (options.limits !== undefined) {
     if (typeof options.limits !== 'object' || options.limits === null) fail(`expected "limits" to be an object, instead got ${describe(options.limits)}.`);
     for (const [name, value] of Object.entries(options.limits)) {
-      if (!LIMITS.includes(name)) fail(`"limits.${name}" is not a limit; use ${LIMITS.join(' or ')}.`);
+      if (!LIMITS.includes(name)) fail(`"limits.${name}" is not a limit; use ${LIMITS.slice(0, -1).join(', ')} or ${LIMITS.at(-1)}.`);
       if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 1)) {
         fail(`expected "limits.${name}" to be a positive whole number, instead got ${describe(value)}.`);
       }

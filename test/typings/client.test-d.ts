@@ -89,7 +89,7 @@ export async function verification(): Promise<void> {
   expectTypeOf(await client.clearCalls()).toEqualTypeOf<void>();
   const [call] = await client.calls();
   if (call !== undefined) {
-    expectTypeOf(call.layer).toEqualTypeOf<'variant' | 'scenario' | 'default' | undefined>();
+    expectTypeOf(call.layer).toEqualTypeOf<'test' | 'variant' | 'scenario' | 'default' | undefined>();
     expectTypeOf(call.nearMisses).toEqualTypeOf<string[] | undefined>();
     expectTypeOf(describeCall(call)).toEqualTypeOf<string>();
   }

@@ -14,6 +14,8 @@ import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call
 import { toErrorAnswer } from './json-response.js';
 import { hintHeaderValue } from './hint-header.js';
 import { parseSwitchRequestBody, switchRequestBodySchema } from './switch-request-body.js';
+import { testMocksRoute } from './test-mocks-route.js';
+import type { TestMocks } from '../test-mocks/create-test-mocks.js';
 
 /** What the control endpoints act on: the harness, seen through the few calls they make. */
 export interface ControlTarget {
@@ -37,6 +39,10 @@ export interface ControlTarget {
   scenarioDetails(): readonly unknown[] | undefined;
   /** One page of live test IDs (`undefined`: the store cannot list them). */
   listSessions?: SessionStore['listSessions'];
+  /** The tests' own mocks (`endpoints.mocks`). */
+  testMocks: TestMocks;
+  /** Merge keys into a test's state; the state after it, or what is wrong with `state`. */
+  seedState(testId: string, state: unknown): Promise<{ state: Record<string, unknown> } | { problem: string }>;
 }
 
 export interface ControlOptions {
@@ -81,7 +87,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
   // The inspector answers with and without its trailing slash: Next.js redirects `/__harness__/` to `/__harness__`.
   const inspectorPaths = new Set([endpoints.inspector, endpoints.inspector.length > 1 && endpoints.inspector.endsWith('/') ? endpoints.inspector.slice(0, -1) : `${endpoints.inspector}/`]);
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, ...inspectorPaths]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, endpoints.mocks, ...inspectorPaths]);
   let page: Promise<ControlAnswer> | undefined;
 
   async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
@@ -153,6 +159,18 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     }
   }
 
+  /** POST { state } on the state path: seed keys into the test's state (a switch still clears it, SPEC §3). */
+  async function seedState(call: ControlCall, testId: string): Promise<ControlAnswer> {
+    const body = await call.readJson(maxBodyBytes);
+    if (!body.ok) return body.status === 413 ? jsonAnswer({ error: 'Request body too large' }, 413) : jsonAnswer({ error: 'Invalid request body', details: [body.issue] }, 400);
+    const value = body.value as Record<string, unknown> | null;
+    const extra = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value).filter((key) => key !== 'state') : [];
+    if (extra.length > 0) return jsonAnswer({ error: `Invalid request body: ${unknownKeysMessage(extra, ['state'])}`, details: extra.map((key) => ({ path: [key], message: 'unknown key' })) }, 400);
+    const seeded = await target.seedState(testId, value?.state);
+    if ('problem' in seeded) return jsonAnswer({ error: `Invalid request body: ${seeded.problem}.`, details: [{ path: ['state'], message: seeded.problem }] }, 400);
+    return jsonAnswer({ testId, state: seeded.state });
+  }
+
   async function journal(call: ControlCall, testId: string): Promise<ControlAnswer> {
     if (target.getCalls === undefined || target.clearCalls === undefined) {
       return jsonAnswer({ error: 'The journal is off: this harness keeps no calls (createHarness({ journal: false }), or a store without appendCall/readCalls).' }, 404);
@@ -182,6 +200,8 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
       return jsonAnswer({ testId, state: await target.getState(testId) });
     }
+    if (pathname === endpoints.getState && method === 'POST') return seedState(call, testId);
+    if (pathname === endpoints.mocks && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return testMocksRoute(call, testId, target.testMocks, maxBodyBytes);
     if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
       const withMocks = new URLSearchParams(call.search).get('mocks') === 'true';
       return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
@@ -201,7 +221,8 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
       ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions].includes(pathname) || inspectorPaths.has(pathname) ? ['GET'] : []),
       ...(pathname === endpoints.journal ? ['DELETE'] : []),
-      ...(pathname === endpoints.record ? ['POST', 'GET', 'DELETE'] : []),
+      ...(pathname === endpoints.record || pathname === endpoints.mocks ? ['POST', 'GET', 'DELETE'] : []),
+      ...(pathname === endpoints.getState ? ['POST'] : []),
     ];
     return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }

@@ -61,6 +61,8 @@ export interface CompiledMock {
   /** The scenario the mock belongs to, and the variant when it is in a variant's overlay. */
   scenarioId: string;
   variant: string | undefined;
+  /** True for a mock a test added for itself (`POST /__harness__/mocks`): its journal layer is `'test'`. */
+  own: boolean;
   /** The mock's own name (`id` in its definition), for the journal and verification. */
   id: string | undefined;
   /** The `match` criteria (not URL and method); `undefined` when there are none. */
@@ -103,7 +105,7 @@ function urlLabel(url: Mock['url']): string {
 }
 
 /** Compile one validated mock. Throws `DefinitionError` naming the field that is wrong. */
-export function compileMock(mock: Mock, order: number, key: string, owner: { scenarioId: string; variant?: string | undefined } = { scenarioId: '' }): CompiledMock {
+export function compileMock(mock: Mock, order: number, key: string, owner: { scenarioId: string; variant?: string | undefined; own?: boolean } = { scenarioId: '' }): CompiledMock {
   const url = compileUrlPattern(mock.url);
   const methods = mock.method === undefined ? undefined : new Set((Array.isArray(mock.method) ? mock.method : [mock.method]).map((m) => m.toUpperCase()));
 
@@ -170,6 +172,7 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     matches: criteria.length === 0 ? undefined : (input) => criteria.every((criterion) => criterion.test(input)),
     scenarioId: owner.scenarioId,
     variant: owner.variant,
+    own: owner.own === true,
     explainMiss: (input) => criteria.find((criterion) => !criterion.test(input))?.explain(input),
     id: mock.id,
     responses,

@@ -17,7 +17,7 @@ export interface CompiledScenario {
 }
 
 /** `["premium", "variants", "gold", "mocks", 2, "url"]` → `variants.gold.mocks[2].url`. */
-function formatFieldPath(path: readonly PropertyKey[]): string {
+export function formatFieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const segment of path) {
     out += typeof segment === 'number' ? `[${segment}]` : `${out === '' ? '' : '.'}${String(segment)}`;
@@ -26,7 +26,7 @@ function formatFieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** One problem of a definition map: where (scenario ID first) and what. */
-interface Problem {
+export interface Problem {
   path: readonly PropertyKey[];
   message: string;
   /** A key the object at `path` may not have: the place to point at is the key itself. */
@@ -115,6 +115,16 @@ export type LocateInFile = (path: readonly PropertyKey[], key?: string) => { lin
  * templates, regexes that could backtrack catastrophically) together.
  */
 export function compileScenarios(scenarios: unknown, { checkRegexes = true, checkedBy = 'createHarness()', file, locate }: CompileScenariosOptions = {}): Map<string, CompiledScenario> {
+  const { compiled, problems } = compileScenarioMap(scenarios, checkRegexes);
+  if (problems.length > 0) throw invalidScenarios(problems, checkedBy, file, locate);
+  return compiled;
+}
+
+/**
+ * `compileScenarios` without throwing: the scenarios that compiled, and every problem found
+ * (scenario ID first in each path). Per-test mocks use it to answer a 400 that names each field.
+ */
+export function compileScenarioMap(scenarios: unknown, checkRegexes: boolean): { compiled: Map<string, CompiledScenario>; problems: Problem[] } {
   const parsed = scenarioMapSchema.safeParse(scenarios, { error: definitionErrorMap });
   const issues = parsed.success ? [] : parsed.error.issues;
   const problems: Problem[] = issues.map((issue) => ({
@@ -163,6 +173,5 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
     else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
     compiled.set(layer.id, entry);
   }
-  if (problems.length > 0) throw invalidScenarios(problems, checkedBy, file, locate);
-  return compiled;
+  return { compiled, problems };
 }

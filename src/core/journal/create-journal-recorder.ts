@@ -1,4 +1,5 @@
 import type { Logger } from '../dev-utils.js';
+import { DEFAULT_SCENARIO_ID } from '../constants.js';
 import { parseRequestBody } from '../engine/body/parse-request-body.js';
 import type { CompiledMock } from '../engine/compile-mock.js';
 import type { MockReply } from '../interception/mock-reply.js';
@@ -54,8 +55,14 @@ type EntryDraft = Omit<JournalEntry, 'durationMs'> & { durationMs?: number };
 
 /** Which layer of the test's scenarios a mock answered from. */
 function layerOf(mock: CompiledMock, activeScenarioId: string | undefined): NonNullable<JournalEntry['layer']> {
+  if (mock.own) return 'test';
   if (mock.variant !== undefined) return 'variant';
   return mock.scenarioId === (activeScenarioId ?? 'default') ? 'scenario' : 'default';
+}
+
+/** The scenario an entry names: a test's own mock belongs to none, so the one the test had selected. */
+function scenarioOf(mock: CompiledMock, activeScenarioId: string | undefined): string {
+  return mock.own ? (activeScenarioId ?? DEFAULT_SCENARIO_ID) : mock.scenarioId;
 }
 
 /** Milliseconds to two decimals, as the journal shows durations. */
@@ -133,8 +140,8 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
     const at = isoTime(atMs);
     const requestHeaders = redact(call.headerEntries());
     return mock.id === undefined
-      ? { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, status, durationMs }
-      : { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: mock.scenarioId, layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, mockId: mock.id, status, durationMs };
+      ? { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: scenarioOf(mock, activeScenarioId), layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, status, durationMs }
+      : { at, method: call.method, url: call.url.href, requestHeaders, answered: true, scenarioId: scenarioOf(mock, activeScenarioId), layer: layerOf(mock, activeScenarioId), mockIndex: mock.order, mockId: mock.id, status, durationMs };
   }
 
   /** Keep the entry, after its request body when the call has one to read. */
@@ -183,7 +190,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       }
       const entry = head(call, Date.now() - tookMs);
       entry.answered = true;
-      entry.scenarioId = mock.scenarioId;
+      entry.scenarioId = scenarioOf(mock, activeScenarioId);
       if (mock.variant !== undefined) entry.variant = mock.variant;
       entry.layer = layerOf(mock, activeScenarioId);
       entry.mockIndex = mock.order;

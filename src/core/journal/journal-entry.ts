@@ -16,13 +16,13 @@ export interface JournalEntry {
   requestBodyTruncated?: true;
   /** True when a mock answered the call. */
   answered: boolean;
-  /** The scenario whose mock answered (for a `default` fallback: `default`). */
+  /** The scenario whose mock answered (for a `default` fallback: `default`; for the test's own mock, the scenario it had selected). */
   scenarioId?: string;
   /** The variant whose overlay answered. */
   variant?: string;
-  /** Which layer answered: the active variant's overlay, the active scenario, or the `default` fallback. */
-  layer?: 'variant' | 'scenario' | 'default';
-  /** The answering mock's position in its list of mocks. */
+  /** Which layer answered: the test's own mocks (`POST /__harness__/mocks`), the active variant's overlay, the active scenario, or the `default` fallback. */
+  layer?: 'test' | 'variant' | 'scenario' | 'default';
+  /** The answering mock's position in its list of mocks (for the test's own: in the list `GET /__harness__/mocks` returns, newest first). */
   mockIndex?: number;
   /** The answering mock's `id`, when it has one. */
   mockId?: string;

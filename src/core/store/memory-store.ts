@@ -1,9 +1,20 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
 import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
-import type { ActiveScenario } from '../types.js';
+import type { ActiveScenario, Mock } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
 import { offerStoreNow } from './store-now.js';
-import { sequenceIndex, type JournalBounds, type SequenceRepeat, type SessionPage, type SessionSnapshot, type SessionStore, type StateChange } from './session-store.js';
+import {
+  sequenceIndex,
+  type AddMocksResult,
+  type JournalBounds,
+  type SequenceRepeat,
+  type SessionPage,
+  type SessionSnapshot,
+  type SessionStore,
+  type StateChange,
+  type TestMockLimits,
+  TEST_MOCK_KEY_PREFIX,
+} from './session-store.js';
 
 export interface MemoryStoreOptions {
   /**
@@ -51,6 +62,8 @@ interface MemorySession extends SessionSnapshot {
   /** The journal, oldest first; created on the first recorded call. */
   calls: Journal | undefined;
   recorded: RecordedExchange[] | undefined;
+  /** The test's own mocks (a new object at every change: a reader's list never changes under it). */
+  own: { version: string; mocks: readonly Mock[]; bytes: number } | undefined;
   touchedAt: number;
   generation: string;
 }
@@ -136,7 +149,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         evict(now);
         return undefined;
       }
-      session = { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, touchedAt: now, generation: '' };
+      session = { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, own: undefined, touchedAt: now, generation: '' };
       sessions.set(testId, session);
       nextIdleAt = Math.min(nextIdleAt, now + idleTimeoutMs + 1);
     } else if (testId !== newest) {
@@ -166,9 +179,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const session = touch(testId, false);
     // A copy: the session object itself changes with the next switch or state write.
     if (session === undefined) return undefined;
-    return session.recording === undefined
-      ? { active: session.active, state: session.state, generation: session.generation }
-      : { active: session.active, state: session.state, generation: session.generation, recording: session.recording };
+    const { recording, own } = session;
+    if (recording === undefined && own === undefined) return { active: session.active, state: session.state, generation: session.generation };
+    return {
+      active: session.active,
+      state: session.state,
+      generation: session.generation,
+      ...(recording === undefined ? {} : { recording }),
+      ...(own === undefined ? {} : { mocks: own.version }),
+    };
   }
 
   function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds): number {
@@ -241,6 +260,25 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       if (generation !== undefined && (sessions.get(testId)?.generation ?? '') !== generation) return;
       const session = touch(testId, true);
       session.state = applyStateChanges(session.state, changes);
+    },
+    async addMocks(testId, mocks: readonly Mock[], bytes: number, { maxMocks, maxBytes }: TestMockLimits): Promise<AddMocksResult> {
+      const session = touch(testId, true);
+      const held = session.own ?? { version: '', mocks: [], bytes: 0 };
+      if (held.mocks.length + mocks.length > maxMocks || held.bytes + bytes > maxBytes) return { added: false, count: held.mocks.length, bytes: held.bytes };
+      // Versions share the generations' counter: unique within the store, so a cached compile of an ended test's mocks never answers for a new one.
+      session.own = { version: `m${++generations}`, mocks: [...held.mocks, ...mocks], bytes: held.bytes + bytes };
+      return { added: true, count: session.own.mocks.length, version: session.own.version };
+    },
+    async readMocks(testId) {
+      const own = touch(testId, false)?.own;
+      return own === undefined ? undefined : { version: own.version, mocks: own.mocks };
+    },
+    async resetMocks(testId) {
+      const session = touch(testId, false);
+      if (session === undefined) return;
+      session.own = undefined;
+      // Their positions go with them (mocks added later start their sequences over); the scenario's stay.
+      for (const key of session.positions?.keys() ?? []) if (key.startsWith(TEST_MOCK_KEY_PREFIX)) session.positions!.delete(key);
     },
     async end(testId) {
       const session = sessions.get(testId);

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
 import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
-import type { ActiveScenario } from '../types.js';
+import type { ActiveScenario, Mock } from '../types.js';
 
 /** A test's state: string keys (dots allowed) to any JSON value. */
 export type TestState = Readonly<Record<string, unknown>>;
@@ -17,7 +17,35 @@ export interface SessionSnapshot {
   generation?: string;
   /** Set while the test records its calls (see `setRecording`). */
   recording?: RecordMode;
+  /**
+   * The version of the test's own mocks (`addMocks`), absent while it has none: the harness
+   * compiles a test's mocks once per version, and a test without any pays nothing for them.
+   */
+  mocks?: string;
 }
+
+/**
+ * The sequence key of a test's own mock starts with this (`(test)#0` for its first): a store
+ * removing a test's mocks removes these positions, and keeps its scenario's.
+ */
+export const TEST_MOCK_KEY_PREFIX = '(test)#';
+
+/** A test's own mocks, as a store keeps them. */
+export interface TestMocks {
+  /** Changes whenever the list does, and is unique within the store (a test ended and begun again gets a new one). */
+  version: string;
+  /** Oldest first, as they were added. */
+  mocks: readonly Mock[];
+}
+
+/** The bounds `addMocks` keeps a test's own mocks under (`limits.maxTestMocks`, `limits.maxTestMockBytes`). */
+export interface TestMockLimits {
+  maxMocks: number;
+  maxBytes: number;
+}
+
+/** What `addMocks` did: added them (and how many the test now has), or nothing, past a bound. */
+export type AddMocksResult = { added: true; count: number; version: string } | { added: false; count: number; bytes: number };
 
 /** One live test ID, as the inspector lists it. */
 export interface SessionSummary {
@@ -78,7 +106,7 @@ export interface SessionStore {
    * switch writes nothing); without it, unconditionally.
    */
   updateState(testId: string, changes: readonly StateChange[], generation?: string): Promise<void>;
-  /** Forget the test ID: active scenario, state, positions and journal. */
+  /** Forget the test ID: active scenario, state, positions, own mocks and journal. */
   end(testId: string): Promise<void>;
   /**
    * Record one outgoing call in the test's journal, keeping the last `maxEntries`. The journal
@@ -110,6 +138,19 @@ export interface SessionStore {
   appendRecorded?(testId: string, exchange: RecordedExchange, maxEntries: number): Promise<void>;
   /** The exchanges recorded for a test, oldest first; `clear` empties the list too. */
   readRecorded?(testId: string, options?: { clear?: boolean }): Promise<RecordedExchange[]>;
+  /**
+   * Add mocks of the test's own, answered before its scenario, in one atomic step: unless the
+   * test would then hold more than `limits.maxMocks` of them or more than `limits.maxBytes`
+   * (`bytes` is the batch's size as JSON), in which case nothing changes. They are kept across
+   * a switch (`activate` resets their sequence positions with the others) and end with the
+   * session. Optional, with the two methods below: a store without them cannot hold per-test
+   * mocks, and their endpoint answers 501.
+   */
+  addMocks?(testId: string, mocks: readonly Mock[], bytes: number, limits: TestMockLimits): Promise<AddMocksResult>;
+  /** The test's own mocks, or `undefined` when it has none. */
+  readMocks?(testId: string): Promise<TestMocks | undefined>;
+  /** Remove the test's own mocks (its scenario, state and journal stay). */
+  resetMocks?(testId: string): Promise<void>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
   /**

@@ -1,0 +1,36 @@
+import type { TestMocks } from '../test-mocks/create-test-mocks.js';
+import { unknownKeysMessage } from '../unknown-keys-message.js';
+import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
+
+/** The keys a `POST /__harness__/mocks` body may have. */
+const BODY_KEYS = ['mocks'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `endpoints.mocks`: `POST { mocks }` adds mocks for the header's test only → `{ testId, mocks: n }`;
+ * `GET` lists them, newest first → `{ testId, mocks: [...] }`; `DELETE` removes them → `{ testId, mocks: 0 }`.
+ * The body is plain data (JSON); a response function or a RegExp object exists only in code, through `harness.useMocks`.
+ */
+export async function testMocksRoute(call: ControlCall, testId: string, mocks: TestMocks, maxBodyBytes: number): Promise<ControlAnswer> {
+  if (!mocks.available) return jsonAnswer({ error: mocks.unavailable }, 501);
+  if (call.method === 'DELETE') {
+    await mocks.reset(testId);
+    return jsonAnswer({ testId, mocks: 0 });
+  }
+  if (call.method !== 'POST') return jsonAnswer({ testId, mocks: await mocks.list(testId) });
+  const body = await call.readJson(maxBodyBytes);
+  if (!body.ok) return body.status === 413 ? jsonAnswer({ error: 'Request body too large' }, 413) : jsonAnswer({ error: 'Invalid request body', details: [body.issue] }, 400);
+  if (!isRecord(body.value) || !Object.hasOwn(body.value, 'mocks')) {
+    return jsonAnswer({ error: 'Invalid request body: expected { "mocks": [ ...mocks, as a scenario\'s "mocks" ] }', details: [{ path: ['mocks'], field: 'mocks', message: 'expected an array of mocks' }] }, 400);
+  }
+  const unknown = Object.keys(body.value).filter((key) => !BODY_KEYS.includes(key));
+  if (unknown.length > 0) {
+    return jsonAnswer({ error: `Invalid request body: ${unknownKeysMessage(unknown, BODY_KEYS)}`, details: unknown.map((key) => ({ path: [key], field: key, message: 'unknown key' })) }, 400);
+  }
+  const added = await mocks.add(testId, body.value.mocks);
+  if (!added.ok) return jsonAnswer(added.details === undefined ? { error: added.error } : { error: added.error, details: added.details }, added.status);
+  return jsonAnswer({ testId, mocks: added.count });
+}

@@ -1,0 +1,83 @@
+import { quote } from '../dev-utils.js';
+import type { SessionStore } from '../store/session-store.js';
+import type { Mock } from '../types.js';
+import { checkTestMocks, type TestMockProblem } from './check-test-mocks.js';
+import type { OwnMockLayers } from './create-own-mock-layers.js';
+
+/** What adding a test's own mocks came to: how many it now has, or why nothing was added (and the status that says so over HTTP). */
+export type AddTestMocksOutcome =
+  | { ok: true; count: number }
+  | { ok: false; status: 400 | 413 | 501; error: string; details?: TestMockProblem[] };
+
+export interface TestMocksOptions {
+  store: SessionStore;
+  ownMocks: OwnMockLayers;
+  maxMocks: number;
+  maxBytes: number;
+  /** Where the remedies point: `DELETE /__harness__/mocks`. */
+  mocksPath: string;
+}
+
+/** The per-test mocks of a harness, as its methods and its control endpoint share them. */
+export interface TestMocks {
+  /** False when the store keeps no per-test mocks (it lacks `addMocks`, `readMocks` or `resetMocks`). */
+  readonly available: boolean;
+  /** Why they are not available, said the same way everywhere. */
+  readonly unavailable: string;
+  add(testId: string, mocks: unknown): Promise<AddTestMocksOutcome>;
+  /** The test's own mocks, newest first: the order they win ties in. */
+  list(testId: string): Promise<Mock[]>;
+  reset(testId: string): Promise<void>;
+}
+
+/** `"mocks[1].response.status: Too big: …"`, then how many more. */
+function describeProblems(problems: readonly TestMockProblem[]): string {
+  const [first] = problems;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more: see details)` : '';
+  return `${first!.field}: ${first!.message}${more}`;
+}
+
+/**
+ * Add, list and remove a test's own mocks: checked by the scenario schema and the compiler
+ * first (nothing is stored unless all of them are fine), bounded per test, then compiled once
+ * so the test's next call finds them ready.
+ */
+export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, mocksPath }: TestMocksOptions): TestMocks {
+  const available = store.addMocks !== undefined && store.readMocks !== undefined && store.resetMocks !== undefined;
+  const unavailable = 'Per-test mocks are not available: the session store keeps none (a store needs addMocks, readMocks and resetMocks; the memory store and the Redis store have them).';
+
+  return {
+    available,
+    unavailable,
+    async add(testId, mocks) {
+      if (!available) return { ok: false, status: 501, error: unavailable };
+      const problems = checkTestMocks(mocks);
+      if (problems.length > 0) return { ok: false, status: 400, error: `Invalid request body: ${describeProblems(problems)}`, details: problems };
+      const list = mocks as Mock[];
+      // Measured as JSON: what the store keeps (a response function, in process, weighs nothing).
+      const bytes = Buffer.byteLength(JSON.stringify(list));
+      const result = await store.addMocks!(testId, list, bytes, { maxMocks, maxBytes });
+      if (!result.added) {
+        const count = result.count + list.length > maxMocks;
+        const over = count
+          ? `it has ${result.count} and ${list.length} more would pass limits.maxTestMocks (${maxMocks})`
+          : `it holds ${result.bytes} bytes of them and these ${bytes} more would pass limits.maxTestMockBytes (${maxBytes})`;
+        return {
+          ok: false,
+          status: 413,
+          error: `Failed to add ${list.length} ${list.length === 1 ? 'mock' : 'mocks'} for test ${quote(testId)}: ${over}. Nothing was added. Remove the test's mocks first (DELETE ${mocksPath}, harness.resetMocks()), put the shared ones in a scenario, or raise createHarness({ limits: { ${count ? 'maxTestMocks' : 'maxTestMockBytes'} } }).`,
+        };
+      }
+      const held = await store.readMocks!(testId);
+      if (held !== undefined) ownMocks.prime(testId, held);
+      return { ok: true, count: result.count };
+    },
+    async list(testId) {
+      const held = available ? await store.readMocks!(testId) : undefined;
+      return held === undefined ? [] : [...held.mocks].reverse();
+    },
+    async reset(testId) {
+      if (available) await store.resetMocks!(testId);
+    },
+  };
+}
