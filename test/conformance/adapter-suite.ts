@@ -229,6 +229,25 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       const active = await fetch(app.url('/__scenario__'), { headers: { [HEADER]: testId } });
       expect(active.status).toBe(404);
     });
+
+    test("a test's own mocks and seeded state work through the adapter: added, answered first, listed, refused when invalid, removed", async () => {
+      const testId = randomUUID();
+      const send = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(app.url(path), { method, headers: { 'content-type': 'application/json', [HEADER]: testId }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      await switchTo(testId, 'friendly');
+      const mock = { method: 'GET', url: '*/upstream/greeting', response: { body: { greeting: 'hello {{state.user.name}}, just you' } } };
+      expect(await send('POST', '/__harness__/mocks', { mocks: [mock] })).toEqual({ status: 200, body: { testId, mocks: 1 } });
+      expect(await send('POST', '/__harness__/state', { state: { 'user.name': 'Ada' } })).toEqual({ status: 200, body: { testId, state: { 'user.name': 'Ada' } } });
+      expect(await greeting(testId)).toBe('hello Ada, just you');
+      expect(await greeting(randomUUID())).toBe('hello from the default scenario');
+      expect(await send('GET', '/__harness__/mocks')).toEqual({ status: 200, body: { testId, mocks: [mock] } });
+      const invalid = await send('POST', '/__harness__/mocks', { mocks: [{ url: '*/elsewhere', response: { status: 99 } }] });
+      expect(invalid).toMatchObject({ status: 400, body: { details: [{ field: 'mocks[0].response.status' }] } });
+      expect(await send('DELETE', '/__harness__/mocks')).toEqual({ status: 200, body: { testId, mocks: 0 } });
+      expect(await greeting(testId)).toBe('hi, friend');
+    });
   });
 
   describe(`adapter conformance: ${name}, enabled: false`, () => {
@@ -256,6 +275,7 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect((await fetch(app.url('/__harness__/state'), { headers: { [HEADER]: testId } })).status).toBe(404);
       expect((await fetch(app.url('/__harness__/'))).status).toBe(404);
       expect((await fetch(app.url('/__harness__/sessions'))).status).toBe(404);
+      expect((await fetch(app.url('/__harness__/mocks'), { headers: { [HEADER]: testId } })).status).toBe(404);
     });
 
     test('outgoing calls pass through to the real upstream', async () => {
