@@ -44,7 +44,7 @@ export interface HarnessTestOptions {
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
 export interface HarnessFixtures<S extends ScenarioMap = ScenarioMap> extends HarnessTestOptions {
-  /** This test's handle on the app's control endpoints (the `scenario-harness/client` client): `switchScenario`, `getState`, `waitForState`, `listScenarios`, `endTest`. */
+  /** This test's handle on the app's control endpoints (the `scenario-harness/client` client): `switchScenario`, `use` (mocks of the test's own), `setState`, `getState`, `waitForState`, `listScenarios`, `endTest`. */
   harness: HarnessClient<S>;
   /** This test's ID, unique across workers, retries and repeats; override the fixture to choose another format. */
   harnessTestId: string;

@@ -105,3 +105,15 @@ export async function verification(): Promise<void> {
   // @ts-expect-error -- times is a number
   await client.expectCalled({ url: '*' }, { times: '1' });
 }
+
+export async function ownMocksAndState(harness: Harness): Promise<void> {
+  const client = createHarnessClient({ baseURL: 'http://127.0.0.1:3000' });
+  expectTypeOf(await client.use({ url: '*/orders', response: { status: 409 } })).toEqualTypeOf<number>();
+  // @ts-expect-error -- "respnse" is a typo of "response"
+  await client.use({ url: '*/orders', respnse: { status: 409 } });
+  expectTypeOf(await client.setState({ 'user.id': 'u-1' })).toEqualTypeOf<TestState>();
+  // In process, a response may be a function.
+  expectTypeOf(await harness.useMocks('t-1', [{ url: '*/orders', response: async (_request, { state }) => ({ body: state }) }])).toEqualTypeOf<number>();
+  expectTypeOf(await harness.resetMocks('t-1')).toEqualTypeOf<void>();
+  expectTypeOf(await harness.setState('t-1', { 'user.id': 'u-1' })).toEqualTypeOf<void>();
+}

@@ -107,3 +107,18 @@ test('the app\'s calls are typed journal entries', async ({ harness }) => {
 defineConfig<HarnessTestOptions>({ use: { harnessToken: process.env.HARNESS_TOKEN } });
 // @ts-expect-error -- the token is a string
 defineConfig<HarnessTestOptions>({ use: { harnessToken: 42 } });
+
+test("a test's own mocks take the scenarios' Mock type; state is a plain object", async ({ harness }) => {
+  expectTypeOf(await harness.use({ method: 'POST', url: 'https://api.example.test/orders', sequence: { responses: [{ status: 201 }, { status: 409 }] } })).toEqualTypeOf<number>();
+  await harness.use({ url: /\/orders$/, response: { status: 202 } }, { url: '*/me', match: { state: { 'user.plan': 'pro' } }, response: { body: { plan: 'pro' } } });
+  // @ts-expect-error -- "respnse" is a typo of "response"
+  await harness.use({ url: '*/orders', respnse: { status: 409 } });
+  // @ts-expect-error -- a status is a number
+  await harness.use({ url: '*/orders', response: { status: '409' } });
+  // @ts-expect-error -- "FETCH" is not an HTTP method
+  await harness.use({ method: 'FETCH', url: '*/orders', response: {} });
+  expectTypeOf(await harness.resetMocks()).toEqualTypeOf<void>();
+  expectTypeOf(await harness.setState({ 'user.id': 'u-1', 'visits[]': 1 })).toEqualTypeOf<TestState>();
+  // @ts-expect-error -- the state is an object of keys
+  await harness.setState('user.id');
+});
