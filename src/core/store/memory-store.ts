@@ -179,15 +179,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const session = touch(testId, false);
     // A copy: the session object itself changes with the next switch or state write.
     if (session === undefined) return undefined;
-    const { recording, own } = session;
-    if (recording === undefined && own === undefined) return { active: session.active, state: session.state, generation: session.generation };
-    return {
-      active: session.active,
-      state: session.state,
-      generation: session.generation,
-      ...(recording === undefined ? {} : { recording }),
-      ...(own === undefined ? {} : { mocks: own.version }),
-    };
+    const { active, state, generation, recording, own } = session;
+    // Literals, not spreads: this runs for every intercepted call.
+    if (own === undefined) return recording === undefined ? { active, state, generation } : { active, state, generation, recording };
+    return recording === undefined ? { active, state, generation, mocks: own.version } : { active, state, generation, recording, mocks: own.version };
   }
 
   function appendCallNow(testId: string, entry: JournalEntry, maxEntries: number, bounds?: JournalBounds): number {
