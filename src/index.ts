@@ -21,7 +21,19 @@ export type { HarnessErrorCode } from './core/errors.js';
 /* Sessions and stores */
 export { createMemoryStore } from './core/store/memory-store.js';
 export type { MemoryStore, MemoryStoreOptions } from './core/store/memory-store.js';
-export type { JournalBounds, SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from './core/store/session-store.js';
+export type {
+  AddMocksResult,
+  JournalBounds,
+  SequenceRepeat,
+  SessionPage,
+  SessionSnapshot,
+  SessionStore,
+  SessionSummary,
+  StateChange,
+  TestMockLimits,
+  TestMocks,
+  TestState,
+} from './core/store/session-store.js';
 
 /* Definition and option types */
 export type {

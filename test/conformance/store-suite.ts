@@ -367,5 +367,58 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       await store.end(testId);
       expect(await ttlMs(testId)).toEqual([]);
     });
+
+    /** A test's own mocks: optional store methods (a store without them answers 501 on their endpoint). */
+    const LIMITS = { maxMocks: 5, maxBytes: 10_000 };
+    const mock = (n: number) => ({ url: `https://api.test/${n}`, response: { status: 200 + n } });
+
+    test("a test's own mocks are added in one step, read back oldest first by another handle, and versioned", async (context) => {
+      if (store.addMocks === undefined) return context.skip('this store keeps no per-test mocks');
+      const testId = randomUUID();
+      expect((await store.read(testId))?.mocks).toBeUndefined();
+      const first = await store.addMocks(testId, [mock(1), mock(2)], 100, LIMITS);
+      expect(first).toEqual({ added: true, count: 2, version: expect.any(String) });
+      const second = await peer.addMocks!(testId, [mock(3)], 50, LIMITS);
+      expect(second).toMatchObject({ added: true, count: 3 });
+      const version = (second as { version: string }).version;
+      expect(version).not.toBe((first as { version: string }).version);
+      expect((await peer.read(testId))?.mocks).toBe(version);
+      expect(await store.readMocks!(testId)).toEqual({ version, mocks: [mock(1), mock(2), mock(3)] });
+      // A session ended and begun again gets a version never seen before.
+      await store.end(testId);
+      expect(await peer.readMocks!(testId)).toBeUndefined();
+      const again = await store.addMocks(testId, [mock(1)], 10, LIMITS);
+      expect([(first as { version: string }).version, version]).not.toContain((again as { version: string }).version);
+    });
+
+    test('past the count or the bytes, nothing is added, and concurrent adds keep to the bound', async (context) => {
+      if (store.addMocks === undefined) return context.skip('this store keeps no per-test mocks');
+      const testId = randomUUID();
+      await store.addMocks(testId, [mock(1), mock(2), mock(3), mock(4)], 9_000, LIMITS);
+      expect(await store.addMocks(testId, [mock(5), mock(6)], 10, LIMITS)).toEqual({ added: false, count: 4, bytes: 9_000 });
+      expect(await store.addMocks(testId, [mock(5)], 1_001, LIMITS)).toEqual({ added: false, count: 4, bytes: 9_000 });
+      expect((await store.readMocks!(testId))?.mocks).toHaveLength(4);
+      const racing = randomUUID();
+      const results = await Promise.all(range(10).map((i) => (i % 2 === 0 ? store : peer).addMocks!(racing, [mock(i)], 10, LIMITS)));
+      expect(results.filter((result) => result.added)).toHaveLength(5);
+      expect((await store.readMocks!(racing))?.mocks).toHaveLength(5);
+    });
+
+    test("a switch keeps a test's own mocks and starts their sequences over; removing them keeps the scenario's positions", async (context) => {
+      if (store.addMocks === undefined) return context.skip('this store keeps no per-test mocks');
+      const testId = randomUUID();
+      await store.addMocks(testId, [mock(1)], 10, LIMITS);
+      expect(await serve(testId, '(test)#0', 3, 'last', 2)).toEqual([0, 1]);
+      await peer.activate(testId, { scenarioId: 'next' });
+      expect((await store.readMocks!(testId))?.mocks).toEqual([mock(1)]);
+      expect(await serve(testId, '(test)#0', 3, 'last', 1)).toEqual([0]);
+      expect(await serve(testId, 'next#0', 3, 'last', 1)).toEqual([0]);
+      await peer.resetMocks!(testId);
+      expect(await store.readMocks!(testId)).toBeUndefined();
+      expect((await store.read(testId))?.mocks).toBeUndefined();
+      expect((await store.read(testId))?.active).toEqual({ scenarioId: 'next' });
+      expect(await serve(testId, '(test)#0', 3, 'last', 1)).toEqual([0]);
+      expect(await serve(testId, 'next#0', 3, 'last', 1)).toEqual([1]);
+    });
   });
 }
