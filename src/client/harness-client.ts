@@ -6,7 +6,7 @@ import { consoleLogger, quote, type Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { TestState } from '../core/store/session-store.js';
 import type { ActiveScenario, HarnessEndpoints, Mock, ScenarioMap, ScenarioSummary } from '../core/types.js';
-import { toPlainMocks } from './to-plain-mocks.js';
+import { toPlainMocks } from '../core/test-mocks/to-plain-mocks.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import { compileCallFilter, type CallFilter } from './compile-call-filter.js';
 import { describeCall } from './describe-call.js';
@@ -228,7 +228,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
    */
   async use(...mocks: Mock[]): Promise<number> {
     const action = `add ${mocks.length} ${mocks.length === 1 ? 'mock' : 'mocks'} for test ${quote(this.testId)}`;
-    const response = await this.#send(action, 'POST', this.endpoints.mocks, { mocks: toPlainMocks(mocks) });
+    const response = await this.#send(action, 'POST', this.endpoints.mocks, { mocks: toPlainMocks(mocks, refuseFunction) });
     if (response.status !== 200 || !isRecord(response.body) || typeof response.body.mocks !== 'number') this.#fail(action, 'POST', this.endpoints.mocks, response);
     return (response.body as { mocks: number }).mocks;
   }
@@ -448,6 +448,10 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     throw new Error(`${message} See the app's log for the cause.`);
   }
 }
+
+/** Why `use()` sends no response function. */
+const refuseFunction = (field: string) =>
+  `Failed to send the test's mocks: ${field} is a function. Mocks travel to the app as JSON, so a response function runs only when the app's own code adds it (harness.useMocks(testId, mocks) in the app's process); from a test, give the response as data (templates such as "{{params.id}}" and sequences cover most per-call answers).`;
 
 /** Where a framework routes each path to its own file, the control paths need theirs. */
 const MISSING_ROUTE_REMEDY =

@@ -19,10 +19,16 @@ function lua(name: string, source: string): LuaScript {
  *   g        the session's generation: a new token at every switch
  *   r        the recording mode while the test records (kept across a switch)
  *   s:<key>  a state key, JSON value     p:<key>  a sequence position
+ *   m        the version of the test's own mocks (a new token at every add; absent without them)
+ *   ml       their JSON array, oldest first; mn how many, mb their bytes (kept across a switch)
  * Every script renews the key's expiry (ARGV[1], milliseconds): reads and writes count as use.
  */
 
-/** → nil for an unknown test ID, else a flat [field, value, ...] list without the positions. */
+/**
+ * → nil for an unknown test ID, else a flat [field, value, ...] list without the positions and
+ * without the test's own mocks (only their version, `m`): every intercepted call reads this,
+ * and compiles the mocks once per version (READ_MOCKS_SCRIPT).
+ */
 export const READ_SCRIPT = lua(
   'read',
   `local all = redis.call('HGETALL', KEYS[1])
@@ -30,26 +36,74 @@ if #all == 0 then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 local out = {}
 for i = 1, #all, 2 do
-  if string.sub(all[i], 1, 2) ~= 'p:' then
-    out[#out + 1] = all[i]
+  local field = all[i]
+  if string.sub(field, 1, 2) ~= 'p:' and field ~= 'ml' and field ~= 'mn' and field ~= 'mb' then
+    out[#out + 1] = field
     out[#out + 1] = all[i + 1]
   end
 end
 return out`,
 );
 
-/** ARGV[2] generation token, ARGV[3] scenario ID, ARGV[4] variant (optional): replaces the whole session in one step. */
+/**
+ * ARGV[2] generation token, ARGV[3] scenario ID, ARGV[4] variant (optional): replaces the whole
+ * session in one step, but for the recording mode and the test's own mocks (their positions go).
+ */
 export const ACTIVATE_SCRIPT = lua(
   'activate',
-  `local recording = redis.call('HGET', KEYS[1], 'r')
+  `local kept = redis.call('HMGET', KEYS[1], 'r', 'm', 'ml', 'mn', 'mb')
 redis.call('DEL', KEYS[1])
 if ARGV[4] then
   redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3], 'v', ARGV[4])
 else
   redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3])
 end
-if recording then redis.call('HSET', KEYS[1], 'r', recording) end
+if kept[1] then redis.call('HSET', KEYS[1], 'r', kept[1]) end
+if kept[2] then redis.call('HSET', KEYS[1], 'm', kept[2], 'ml', kept[3], 'mn', kept[4], 'mb', kept[5]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`,
+);
+
+/**
+ * ARGV[2] a new version token, ARGV[3] the batch as a JSON array, ARGV[4] how many mocks it
+ * holds, ARGV[5] its bytes, ARGV[6] the most mocks, ARGV[7] the most bytes → {1, count, version}
+ * once added, or {0, count, bytes} when the test would pass a bound (nothing changes). The
+ * batch is appended by editing the JSON text, as state appends are.
+ */
+export const ADD_MOCKS_SCRIPT = lua(
+  'addMocks',
+  `local count = tonumber(redis.call('HGET', KEYS[1], 'mn') or '0')
+local bytes = tonumber(redis.call('HGET', KEYS[1], 'mb') or '0')
+local n, b = tonumber(ARGV[4]), tonumber(ARGV[5])
+if count + n > tonumber(ARGV[6]) or bytes + b > tonumber(ARGV[7]) then return {0, count, bytes} end
+if n > 0 then
+  local current = redis.call('HGET', KEYS[1], 'ml')
+  local list = ARGV[3]
+  if current then list = string.sub(current, 1, -2) .. ',' .. string.sub(ARGV[3], 2) end
+  redis.call('HSET', KEYS[1], 'm', ARGV[2], 'ml', list, 'mn', tostring(count + n), 'mb', tostring(bytes + b))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return {1, count + n, redis.call('HGET', KEYS[1], 'm') or ''}`,
+);
+
+/** → {version, JSON array} of the test's own mocks, or nil when it has none. */
+export const READ_MOCKS_SCRIPT = lua(
+  'readMocks',
+  `local held = redis.call('HMGET', KEYS[1], 'm', 'ml')
+if not held[1] then return false end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return held`,
+);
+
+/** ARGV[2] the prefix of their positions' fields: removes the test's own mocks and their positions, the scenario's stay. */
+export const RESET_MOCKS_SCRIPT = lua(
+  'resetMocks',
+  `local drop = {'m', 'ml', 'mn', 'mb'}
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, #ARGV[2]) == ARGV[2] then drop[#drop + 1] = field end
+end
+redis.call('HDEL', KEYS[1], unpack(drop))
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return 1`,
 );
 

@@ -3,18 +3,33 @@ import { quote } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import type { RecordedExchange, RecordMode } from '../core/recording/recorded-exchange.js';
-import type { SequenceRepeat, SessionPage, SessionSnapshot, SessionStore, SessionSummary, StateChange, TestState } from '../core/store/session-store.js';
-import type { ActiveScenario } from '../core/types.js';
+import {
+  TEST_MOCK_KEY_PREFIX,
+  type AddMocksResult,
+  type SequenceRepeat,
+  type SessionPage,
+  type SessionSnapshot,
+  type SessionStore,
+  type SessionSummary,
+  type StateChange,
+  type TestMockLimits,
+  type TestState,
+} from '../core/store/session-store.js';
+import { toPlainMocks } from '../core/test-mocks/to-plain-mocks.js';
+import type { ActiveScenario, Mock } from '../core/types.js';
 import {
   ACTIVATE_SCRIPT,
+  ADD_MOCKS_SCRIPT,
   ADVANCE_SCRIPT,
   APPEND_CALL_SCRIPT,
   CLEAR_CALLS_SCRIPT,
   END_SCRIPT,
   LIST_SESSIONS_SCRIPT,
   READ_CALLS_SCRIPT,
+  READ_MOCKS_SCRIPT,
   READ_RECORDED_SCRIPT,
   READ_SCRIPT,
+  RESET_MOCKS_SCRIPT,
   SET_RECORDING_SCRIPT,
   UPDATE_STATE_SCRIPT,
   type LuaScript,
@@ -76,6 +91,7 @@ function toSnapshot(reply: unknown): SessionSnapshot | undefined {
   let variant: string | undefined;
   let generation = '';
   let recording: RecordMode | undefined;
+  let mocks: string | undefined;
   for (let i = 0; i + 1 < reply.length; i += 2) {
     const field = String(reply[i]);
     const value = String(reply[i + 1]);
@@ -83,14 +99,19 @@ function toSnapshot(reply: unknown): SessionSnapshot | undefined {
     else if (field === 'v') variant = value;
     else if (field === 'g') generation = value;
     else if (field === 'r') recording = value as RecordMode;
+    else if (field === 'm') mocks = value;
     // A key such as `__proto__` stays an ordinary key: the object has no prototype to set.
     else if (field.startsWith('s:')) state[field.slice(2)] = JSON.parse(value) as unknown;
   }
   const frozen: TestState = Object.freeze(state);
-  const extra = recording === undefined ? { generation } : { generation, recording };
+  const extra = { generation, ...(recording === undefined ? {} : { recording }), ...(mocks === undefined ? {} : { mocks }) };
   if (scenarioId === undefined) return { state: frozen, ...extra };
   return { active: variant === undefined ? { scenarioId } : { scenarioId, variant }, state: frozen, ...extra };
 }
+
+/** Why a test's own mock with a response function cannot be kept in Redis. */
+const refuseFunction = (field: string) =>
+  `Failed to keep the test's mocks in Redis: ${field} is a function, and Redis holds data that every replica reads. Give the response as data (templates and sequences cover most per-call answers), or put the function in a scenario, which every replica defines in code.`;
 
 /** A SCAN MATCH pattern for `text` as it is: glob characters escaped. */
 function escapeGlob(text: string): string {
@@ -220,6 +241,21 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
     async updateState(testId, changes: readonly StateChange[], generation?: string) {
       if (changes.length === 0) return;
       await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, [generation ?? '*', ...toUpdateArgs(changes)]);
+    },
+    async addMocks(testId, list: readonly Mock[], bytes: number, { maxMocks, maxBytes }: TestMockLimits): Promise<AddMocksResult> {
+      const json = JSON.stringify(toPlainMocks(list, refuseFunction));
+      const version = randomBytes(9).toString('base64url');
+      const args = [version, json, String(list.length), String(bytes), String(maxMocks), String(maxBytes)];
+      const [added, count, third] = (await call(() => `add mocks for test ${quote(testId)}`, ADD_MOCKS_SCRIPT, testId, args)) as [number, number, unknown];
+      return Number(added) === 1 ? { added: true, count: Number(count), version: String(third) } : { added: false, count: Number(count), bytes: Number(third) };
+    },
+    async readMocks(testId) {
+      const held = (await call(() => `read the mocks of test ${quote(testId)}`, READ_MOCKS_SCRIPT, testId, [])) as [unknown, unknown] | null;
+      if (!Array.isArray(held)) return undefined;
+      return { version: String(held[0]), mocks: JSON.parse(String(held[1])) as Mock[] };
+    },
+    async resetMocks(testId) {
+      await call(() => `remove the mocks of test ${quote(testId)}`, RESET_MOCKS_SCRIPT, testId, [`p:${TEST_MOCK_KEY_PREFIX}`]);
     },
     async end(testId) {
       await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId), recordedKey(testId)]);

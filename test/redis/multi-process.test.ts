@@ -135,6 +135,29 @@ if (!hasRedisServer()) {
     });
   });
 
+  test("a test's own mocks added through one process answer in all of them, each sequence step taken once, kept across a switch and removed through another", async () => {
+    const testId = randomUUID();
+    const [first, second, third] = apps.map((app) => app.origin) as [string, string, string];
+    const mocks = [
+      { method: 'GET', url: 'https://api.shop.test/next', sequence: { responses: Array.from({ length: 12 }, (_, i) => ({ body: { n: i + 1 } })), repeat: 'none' } },
+      { method: 'GET', url: 'https://api.shop.test/greeting', response: { body: { greeting: 'just me' } } },
+    ];
+    expect((await send(first, testId, 'POST', '/__harness__/mocks', { mocks })).body).toEqual({ testId, mocks: 2 });
+    expect((await send(third, testId, 'GET', '/__harness__/mocks')).body).toEqual({ testId, mocks: [...mocks].reverse() });
+    for (const origin of [first, second, third]) expect((await send(origin, testId, 'GET', '/greeting')).body.greeting).toBe('just me');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(balancer.origin, testId, 'GET', '/next')));
+    expect(answers.map(({ body }) => body.n as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    // Used up ('none'): the scenario answers the next one.
+    expect((await send(balancer.origin, testId, 'GET', '/next')).body.n).toBe('done');
+
+    expect((await send(second, testId, 'POST', '/__scenario__', { scenario: 'premium', variant: 'gold' })).status).toBe(200);
+    expect((await send(third, testId, 'GET', '/greeting')).body.greeting).toBe('just me');
+    expect((await send(first, testId, 'GET', '/next')).body.n).toBe(1);
+
+    expect((await send(third, testId, 'DELETE', '/__harness__/mocks')).body).toEqual({ testId, mocks: 0 });
+    for (const origin of [first, second, third]) expect((await send(origin, testId, 'GET', '/greeting')).body.greeting).toBe('premium gold');
+  });
+
   test('ending a test through one process ends it in all of them', async () => {
     const testId = randomUUID();
     await send(apps[0]!.origin, testId, 'POST', '/__scenario__', { scenario: 'premium' });

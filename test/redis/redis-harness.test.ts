@@ -162,6 +162,17 @@ if (!hasRedisServer()) {
     });
   }
 
+  test("a test's own mocks on Redis: RegExps kept as data, sequences stepped in Redis, a response function refused naming its field", async () => {
+    const { harness } = await setUp('ioredis', { unhandled: 'error' });
+    const testId = randomUUID();
+    expect(await harness.useMocks(testId, [{ method: 'GET', url: /^https:\/\/api\.example\.test\/pl/, sequence: { responses: [{ body: { v: 'first' } }, { body: { v: 'then' } }] } }])).toBe(1);
+    expect(await appCall(harness, testId, `${API}/plain`)).toEqual({ v: 'first' });
+    expect(await appCall(harness, testId, `${API}/plain`)).toEqual({ v: 'then' });
+    const refused = await harness.useMocks(testId, [{ url: `${API}/plain`, response: () => ({ status: 200 }) }]).catch((error: unknown) => error);
+    expect((refused as Error).message).toMatch(/^Failed to keep the test's mocks in Redis: mocks\[0\]\.response is a function/);
+    expect(await (await control(harness, 'GET', '/__harness__/mocks', testId)).json()).toEqual({ testId, mocks: [{ method: 'GET', url: { regex: { source: '^https:\\/\\/api\\.example\\.test\\/pl' } }, sequence: { responses: [{ body: { v: 'first' } }, { body: { v: 'then' } }] } }] });
+  });
+
   test('the default timeout bounds a switch while Redis is down to about 2 s', async () => {
     const { harness, server, connected } = await setUp('node-redis', { unhandled: 'error' });
     const lost = connected.next('reconnecting');

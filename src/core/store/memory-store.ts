@@ -259,6 +259,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     async addMocks(testId, mocks: readonly Mock[], bytes: number, { maxMocks, maxBytes }: TestMockLimits): Promise<AddMocksResult> {
       const session = touch(testId, true);
       const held = session.own ?? { version: '', mocks: [], bytes: 0 };
+      // Nothing to add changes nothing (a test without mocks keeps its fast path).
+      if (mocks.length === 0) return { added: true, count: held.mocks.length, version: held.version };
       if (held.mocks.length + mocks.length > maxMocks || held.bytes + bytes > maxBytes) return { added: false, count: held.mocks.length, bytes: held.bytes };
       // Versions share the generations' counter: unique within the store, so a cached compile of an ended test's mocks never answers for a new one.
       session.own = { version: `m${++generations}`, mocks: [...held.mocks, ...mocks], bytes: held.bytes + bytes };
