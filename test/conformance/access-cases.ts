@@ -19,6 +19,10 @@ const ENDPOINTS: [method: string, path: string, body?: unknown][] = [
   ['GET', '/__harness__/scenarios'],
   ['GET', '/__harness__/journal'],
   ['DELETE', '/__harness__/journal'],
+  ['POST', '/__harness__/state', { state: { seeded: true } }],
+  ['POST', '/__harness__/mocks', { mocks: [{ url: '*/upstream/greeting', response: { body: { greeting: 'mine' } } }] }],
+  ['GET', '/__harness__/mocks'],
+  ['DELETE', '/__harness__/mocks'],
 ];
 
 /**
