@@ -113,6 +113,19 @@ test('the control API is the embedded one: SPEC answers and DELETE', async () =>
   expect((await fetch(`${serve.url}/__scenario__`, as(testId))).status).toBe(404);
 });
 
+test("a test's own mocks answer on the standalone server before its scenario, on the main port and an upstream's", async () => {
+  const testId = randomUUID();
+  const post = (path: string, body: unknown) => fetch(`${serve.url}${path}`, as(testId, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const mocks = [{ method: 'GET', url: 'https://api.shop.example/orders/:id', sequence: { responses: [{ body: { id: '{{params.id}}', status: 'held' } }, { status: 409, body: { error: 'conflict' } }] } }];
+  expect(await (await post('/__harness__/mocks', { mocks })).json()).toEqual({ testId, mocks: 1 });
+  expect(await (await fetch(`${serve.url}/https/api.shop.example/orders/o-9`, as(testId))).json()).toEqual({ id: 'o-9', status: 'held' });
+  const second = await fetch(`${serve.upstreams['https://api.shop.example']!}/orders/o-9`, as(testId));
+  expect(second.status).toBe(409);
+  const [first] = (await (await fetch(`${serve.url}/__harness__/journal`, as(testId))).json() as { calls: { layer: string }[] }).calls;
+  expect(first?.layer).toBe('test');
+  expect(await (await post('/__harness__/state', { state: { 'user.id': 'u-1' } })).json()).toEqual({ testId, state: { 'user.id': 'u-1' } });
+});
+
 test("unhandled: 'error' answers 502 JSON naming the call, the test ID, the scenario and the near misses", async () => {
   const testId = randomUUID();
   await switchTo(testId, 'premium');
