@@ -30,8 +30,8 @@ export type {
   SessionStore,
   SessionSummary,
   StateChange,
+  StoredMocks,
   TestMockLimits,
-  TestMocks,
   TestState,
 } from './core/store/session-store.js';
 

@@ -31,7 +31,7 @@ export interface SessionSnapshot {
 export const TEST_MOCK_KEY_PREFIX = '(test)#';
 
 /** A test's own mocks, as a store keeps them. */
-export interface TestMocks {
+export interface StoredMocks {
   /** Changes whenever the list does, and is unique within the store (a test ended and begun again gets a new one). */
   version: string;
   /** Oldest first, as they were added. */
@@ -148,7 +148,7 @@ export interface SessionStore {
    */
   addMocks?(testId: string, mocks: readonly Mock[], bytes: number, limits: TestMockLimits): Promise<AddMocksResult>;
   /** The test's own mocks, or `undefined` when it has none. */
-  readMocks?(testId: string): Promise<TestMocks | undefined>;
+  readMocks?(testId: string): Promise<StoredMocks | undefined>;
   /** Remove the test's own mocks (its scenario, state and journal stay). */
   resetMocks?(testId: string): Promise<void>;
   /** Release what the store holds open (timers, connections). */

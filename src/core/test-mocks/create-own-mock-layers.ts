@@ -1,5 +1,5 @@
 import type { MockIndex } from '../engine/mock-index.js';
-import type { SessionStore, TestMocks } from '../store/session-store.js';
+import type { SessionStore, StoredMocks } from '../store/session-store.js';
 import { compileTestMocks } from './compile-test-mocks.js';
 
 /** Tests whose compiled mocks are kept: more live tests with mocks of their own compile again when they call. */
@@ -19,7 +19,7 @@ export interface OwnMockLayers {
   /** The layers of a test with mocks of its own, reading and compiling them when needed. */
   layers(testId: string, version: string, base: readonly MockIndex[]): Promise<readonly MockIndex[]>;
   /** Compile what the store holds now (after an add), so the test's next call finds it compiled. */
-  prime(testId: string, mocks: TestMocks): void;
+  prime(testId: string, mocks: StoredMocks): void;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface OwnMockLayers {
 export function createOwnMockLayers(store: SessionStore): OwnMockLayers {
   const compiled = new Map<string, Compiled>();
 
-  function keep(testId: string, { version, mocks }: TestMocks): Compiled {
+  function keep(testId: string, { version, mocks }: StoredMocks): Compiled {
     const entry: Compiled = { version, layer: compileTestMocks(mocks), over: new Map() };
     compiled.delete(testId);
     compiled.set(testId, entry);
