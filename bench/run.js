@@ -34,8 +34,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { toHarnessScenarios } from './lib/harness-glue.js';
-import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
+import { toHarnessMock, toHarnessScenarios } from './lib/harness-glue.js';
+import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_OWN_MOCKS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
 import { startChild, stopChild } from './lib/proc.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -79,6 +79,8 @@ const LOAD_PLAN = [
   ['W2-100', ['msw', 'scenarist', 'harness']],
   ['W2-1000', ['msw', 'scenarist', 'harness']],
   ['W3', ['scenarist', 'harness']],
+  // Only scenario-harness has mocks of a test's own (Scenarist and MSW have none per test).
+  ['W3-own', ['harness']],
   ['W4', ['scenarist', 'harness']],
   ['W6', ['limit', 'upstream', 'msw', 'scenarist', 'harness']],
 ];
@@ -97,6 +99,7 @@ const REPEAT_PLAN = [
   ['W2-10', 'harness'],
   ['W2-1000', 'harness'],
   ['W3', 'harness'],
+  ['W3-own', 'harness'],
   // W4 swings ±20% between runs on a shared 2-core machine (both subjects spend most of a
   // switch in Express and node:http): both get the same extra pass.
   ['W4', 'harness'],
@@ -208,6 +211,19 @@ async function switchAll(base, subject, switches) {
     if (r.status !== 200 || j.success !== true || j.scenarioId !== scenarioId) {
       throw new Error(`switch ${testId} -> ${scenarioId} answered ${r.status} ${text.slice(0, 300)}`);
     }
+  });
+}
+
+/** Give each test ID of the workload its own mocks, over the control API (POST /__harness__/mocks). */
+async function addTestMocks(base, testMocks) {
+  await pool(testMocks, 16, async ({ testId, mocks }) => {
+    const r = await fetch(`${base}/__harness__/mocks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HARNESS_HEADER]: testId },
+      body: JSON.stringify({ mocks: mocks.map(toHarnessMock) }),
+    });
+    const text = await r.text();
+    if (r.status !== 200) throw new Error(`adding ${mocks.length} mocks for ${testId} answered ${r.status} ${text.slice(0, 300)}`);
   });
 }
 
@@ -356,6 +372,7 @@ async function measureLoadInner(workload, subject) {
     app = await startChild('app.js', [subject, workload, upstream ? String(upstream.msg.port) : ''], subject === 'harness-register' ? registerOptions(workload, spec) : subject === 'limit-register-off' ? registerOffOptions() : {});
     const base = `http://127.0.0.1:${app.msg.port}`;
     if (subject.startsWith('harness') || subject === 'scenarist') await switchAll(base, subject, spec.switches);
+    if (spec.testMocks) await addTestMocks(base, spec.testMocks);
     const checked = await precheck(base, subject, spec);
     const counters = { next: 0, checked: 0, bad: 0, badSample: null };
     if (CFG.warmup > 0) await runAutocannon(base, subject, spec, CFG.warmup, counters);
@@ -472,6 +489,7 @@ function computeTargets(load, memory, micro) {
   add('W1-register-off', 'W1 throughput of the no-call app, register with HARNESS_ENABLED unset / no register', div(rps('W1', 'limit-register-off'), rps('W1', 'limit')), '>=', 0.95, [L('W1', 'limit-register-off'), L('W1', 'limit')]);
   add('W2-flat', 'W2 cost at 1,000 mocks / cost at 10 (harness)', div(rps('W2-10', 'harness'), rps('W2-1000', 'harness')), '<=', 1.1, [L('W2-10', 'harness'), L('W2-1000', 'harness')]);
   add('W3-vs-W1', `W3 cost (${W3_TEST_IDS} test IDs) / W1 cost (harness)`, div(rps('W1', 'harness'), rps('W3', 'harness')), '<=', 1.1, [L('W1', 'harness'), L('W3', 'harness')]);
+  add('W3-own-flat', `W3 cost with ${W3_OWN_MOCKS} own mocks per test ID / without (harness)`, div(rps('W3', 'harness'), rps('W3-own', 'harness')), '<=', 1.1, [L('W3', 'harness'), L('W3-own', 'harness')]);
   add('W4-vs-scenarist', 'W4 switch throughput, harness / Scenarist', div(rps('W4', 'harness'), rps('W4', 'scenarist')), '>=', 1, [L('W4', 'harness'), L('W4', 'scenarist')]);
   const mem = memory.harness;
   add('W5-bytes', `W5 heap bytes per idle test ID at ${fmtInt(CFG.memIds)} (harness)`, mem && mem.valid ? mem.heapBytesPerId : undefined, '<=', 1024, []);

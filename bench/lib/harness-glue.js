@@ -16,19 +16,19 @@ export async function loadHarness() {
   return { ...core, harnessMiddleware: express.harnessMiddleware };
 }
 
+/** A neutral workload mock -> a scenario-harness Mock (plain data: a scenario's or a test's own). */
+export function toHarnessMock(m) {
+  return {
+    method: m.method,
+    url: MOCK_ORIGIN + m.path,
+    ...(m.matchBody ? { match: { body: m.matchBody } } : {}),
+    response: { status: 200, body: m.body },
+  };
+}
+
 /** Neutral workload scenarios -> scenario-harness definitions (with an empty `default`). */
 export function toHarnessScenarios(neutral, defineScenarios) {
   const out = { default: { name: 'Default', mocks: [] } };
-  for (const sc of neutral) {
-    out[sc.id] = {
-      name: sc.id,
-      mocks: sc.mocks.map((m) => ({
-        method: m.method,
-        url: MOCK_ORIGIN + m.path,
-        ...(m.matchBody ? { match: { body: m.matchBody } } : {}),
-        response: { status: 200, body: m.body },
-      })),
-    };
-  }
+  for (const sc of neutral) out[sc.id] = { name: sc.id, mocks: sc.mocks.map(toHarnessMock) };
   return defineScenarios ? defineScenarios(out) : out;
 }

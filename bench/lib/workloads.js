@@ -24,10 +24,12 @@ export const itemBody = (sid, iid) => ({ id: iid, name: `Item ${iid}`, price: 9.
 export const priceBody = (sid, sku) => ({ sku, price: 12.5, currency: 'EUR', scenario: sid });
 
 /** Names of all workloads that go through the load generator (W5 and micro are separate). */
-export const LOAD_WORKLOADS = ['W1', 'W2-10', 'W2-100', 'W2-1000', 'W3', 'W4', 'W6'];
+export const LOAD_WORKLOADS = ['W1', 'W2-10', 'W2-100', 'W2-1000', 'W3', 'W3-own', 'W4', 'W6'];
 
 export const W3_TEST_IDS = 1000;
 export const W4_TEST_IDS = 1000;
+/** W3-own: how many mocks of its own each W3 test ID is given over POST /__harness__/mocks. */
+export const W3_OWN_MOCKS = 10;
 export const W6_CANDIDATES = 100;
 
 function itemScenario(sid, count) {
@@ -102,6 +104,27 @@ export function buildWorkload(name) {
       scenarios,
       switches,
       variantCount: variants.length,
+      variant: (c) => variants[c % variants.length],
+    };
+  }
+  if (name === 'W3-own') {
+    // W3, and each test ID also has W3_OWN_MOCKS mocks of its own (issue 25): on distinct
+    // paths, and the request hits the last one added, so every own mock is looked at first.
+    const w3 = buildWorkload('W3');
+    const testMocks = [];
+    const variants = [];
+    for (let k = 0; k < W3_TEST_IDS; k++) {
+      const own = `own-${pad(k)}`;
+      const mocks = [];
+      for (let m = 0; m < W3_OWN_MOCKS; m++) mocks.push({ method: 'GET', path: `/items/${itemId(m)}`, body: itemBody(own, itemId(m)) });
+      testMocks.push({ testId: testIdOf(k), mocks });
+      variants.push(getItemVariant(testIdOf(k), own, itemId(W3_OWN_MOCKS - 1)));
+    }
+    return {
+      ...w3,
+      name,
+      title: `W3 with ${W3_OWN_MOCKS} own mocks per test ID (POST /__harness__/mocks), round-robin`,
+      testMocks,
       variant: (c) => variants[c % variants.length],
     };
   }

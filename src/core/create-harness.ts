@@ -239,7 +239,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
         guard.starting(starting);
         starting.then(
           () => {
-            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, journal !== undefined));
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined }));
           },
           () => {
             if (started === starting) started = undefined;

@@ -5,14 +5,16 @@ import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
  * control endpoints and the inspector are, and what happens to calls no mock answers. One line,
  * so it is found in an app's start-up log at a glance.
  */
-export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, journalOn: boolean): string {
+export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean }): string {
   const control = [
     `POST|DELETE ${endpoints.setScenario}`,
     `GET ${endpoints.getScenario}`,
-    `GET ${endpoints.getState}`,
+    `GET|POST ${endpoints.getState}`,
     `GET ${endpoints.scenarios}`,
   ];
-  if (journalOn) control.push(`GET|DELETE ${endpoints.journal}`);
+  // A store without addMocks answers the mocks endpoint 501: not listed, so the line never offers it.
+  if (serves.testMocks) control.push(`GET|POST|DELETE ${endpoints.mocks}`);
+  if (serves.journal) control.push(`GET|DELETE ${endpoints.journal}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
   return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}.`;
