@@ -52,6 +52,7 @@ test.describe('with harnessEndpoints set in use', () => {
       record: '/__harness__/record',
       inspector: '/__harness__/',
       sessions: '/__harness__/sessions',
+      mocks: '/__harness__/mocks',
     });
     await expect(harness.getState()).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/__not_the_state__ answered 404\. Check that the app runs with the harness enabled/);
   });
