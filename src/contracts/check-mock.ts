@@ -28,7 +28,7 @@ function checkOperation(context: OperationContext, mock: Mock): Finding[] {
 }
 
 function checkPath(path: ContractPath, mock: Mock, validators: SchemaValidators): MockOutcome {
-  const document = path.contract.name;
+  const document = path.contract.path;
   const operations = pathOperations(path);
   const context = (method: string, operation: OperationContext['operation']): OperationContext => ({ contract: path.contract, validators, method, template: path.template, operation, pathItem: path.item });
   const tag = (context: OperationContext, findings: Finding[]) => findings.map((finding) => ({ ...finding, operation: operationLabel(context), document }));
@@ -66,7 +66,7 @@ export function checkMock(mock: Mock, contracts: readonly Contract[], validators
   if (placement.kind === 'unchecked') return { checked: false, findings: [], unchecked: placement.reason };
   if (placement.kind === 'unknown-path') {
     const names = placement.contracts.map((contract) => contract.name).join(', ');
-    return { checked: true, findings: [{ field: 'url', message: `expected a path ${names} documents: ${placement.path} is under its servers, but none of its paths matches it`, document: placement.contracts[0]!.name }] };
+    return { checked: true, findings: [{ field: 'url', message: `expected a path ${names} documents: ${placement.path} is under its servers, but none of its paths matches it`, document: placement.contracts[0]!.path }] };
   }
   const outcome = checkPath(placement.path, mock, validators.get(placement.path.contract)!);
   const functions = responsesOf(mock).filter(({ response }) => response === undefined).length;

@@ -20,7 +20,7 @@ export interface ContractProblem extends MockPlace {
   field: string;
   /** What the document expects there: `expected integer, got the string "seven"`, `missing: the schema requires it`. */
   message: string;
-  /** The document's file name. */
+  /** The document, as its path was given. */
   document: string;
   /** `GET /pets/{petId}`, when the mock reached an operation. */
   operation?: string;

@@ -11,7 +11,7 @@ type TemplateKind = 'exact' | 'embedded';
 const EXACT_TEMPLATE = /^\{\{[^{}]*\}\}$/;
 const TEMPLATE = /\{\{[^{}]*\}\}/;
 /** Keywords that combine schemas: their failure is said once, at the value, instead of once per branch. */
-const COMPOSITE = new Set(['oneOf', 'anyOf', 'not', 'if']);
+const COMPOSITE = new Set(['oneOf', 'anyOf', 'not']);
 
 /**
  * Where `value` holds a template: a string that is exactly one template (`{{body.amount}}`)
@@ -88,6 +88,8 @@ export function explainSchemaErrors(errors: SchemaError[], value: unknown): Misf
   const hidden = new Set<number>();
   errors.forEach((error, i) => {
     const pointer = error.instancePath;
+    // `if` fails with its `then`/`else`, whose own errors say what is wrong.
+    if (error.keyword === 'if') hidden.add(i);
     const exact = templated.some(([path, kind]) => kind === 'exact' && within(pointer, path));
     const embedded = found.get(pointer) === 'embedded' && error.keyword !== 'type';
     if (exact || embedded) hidden.add(i);

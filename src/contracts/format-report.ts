@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ContractReport, MockPlace } from './check-scenario-files.js';
 
 /** In text, the unchecked mocks listed one by one up to this many; `--json` lists them all. */
@@ -16,7 +17,7 @@ export function describePlace(place: MockPlace): string {
  * expects (operation, document)), then the mocks not checked and why, then a summary line.
  */
 export function formatReport(report: ContractReport): { problems: string[]; unchecked: string[]; summary: string } {
-  const problems = report.problems.map((p) => `${describePlace(p)}, ${p.field}: ${p.message} (${p.operation === undefined ? '' : `${p.operation}, `}${p.document})`);
+  const problems = report.problems.map((p) => `${describePlace(p)}, ${p.field}: ${p.message} (${p.operation === undefined ? '' : `${p.operation}, `}${basename(p.document)})`);
   const unchecked = report.unchecked.slice(0, SHOWN_UNCHECKED).map((u) => `  ${describePlace(u)}, ${u.url}: ${u.reason}`);
   if (report.unchecked.length > SHOWN_UNCHECKED) unchecked.push(`  …and ${report.unchecked.length - SHOWN_UNCHECKED} more (--json lists them all).`);
   if (unchecked.length > 0) unchecked.unshift(`Not checked (${report.unchecked.length}):`);

@@ -85,10 +85,12 @@ function placePattern(url: Mock['url'], contracts: readonly Contract[]): Placeme
 /**
  * Which documented path a mock's URL pattern answers for. A pattern with a literal origin and
  * path (`:params` allowed) is placed by its segments: under a server's origin and base path, it
- * is on a documented path or on none (an unknown operation). A glob (`*`) or a RegExp is placed
- * only when it matches exactly one documented path.
+ * is on a documented path or on none (an unknown operation); so is `*\/path` (any origin). Any
+ * other glob (`*`) or a RegExp is placed only when it matches exactly one documented path.
  */
 export function placeMock(url: Mock['url'], contracts: readonly Contract[]): Placement {
+  // `*/v1/charges` is how a mock says "this path on any origin": placed like a path-only pattern.
+  if (typeof url === 'string' && /^\*\/[^*]*$/.test(url)) return placeStatic(undefined, url.slice(1), contracts);
   if (typeof url !== 'string' || url.includes('*')) return placePattern(url, contracts);
   const absolute = ABSOLUTE.exec(url);
   if (absolute !== null) return placeStatic(`${absolute[1]!.toLowerCase()}://${absolute[2]!.toLowerCase()}`, absolute[3] ?? '/', contracts);

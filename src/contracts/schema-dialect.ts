@@ -9,8 +9,9 @@ function allowNull(schema: Json): Json {
     if (Array.isArray(rest.enum) && !rest.enum.includes(null)) rest.enum = [...rest.enum, null];
     return rest;
   }
-  // No single type (a `$ref`, an `allOf`): "this, or null".
-  return { anyOf: [rest, { type: 'null' }] };
+  // No single type (a `$ref`, an `allOf`): "null, or else this". Written as if/then rather than
+  // anyOf so that a value that is not null is told what is wrong inside it, not only "fits no branch".
+  return { if: { not: { type: 'null' } }, then: rest };
 }
 
 /** Draft 4's `exclusiveMinimum: true` beside `minimum` is 2020-12's `exclusiveMinimum: <number>`. */
