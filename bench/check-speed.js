@@ -9,6 +9,7 @@
 // drifted (so the problem report is exercised too) and one in twenty under no document's servers.
 // Three runs; the median is the figure.
 import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
