@@ -37,5 +37,10 @@ async function loadScenarioModule(path: string): Promise<ScenarioFile> {
  * `.cjs`, `.ts`, `.mts`), each validated, every failure reported at once with its file.
  */
 export function loadScenarioSources(paths: readonly string[]): Promise<ScenarioMap> {
-  return loadScenarioSet(paths, (path) => (MODULE_EXTENSIONS.has(extname(path).toLowerCase()) ? loadScenarioModule(path) : loadScenarioFile(path)));
+  return loadScenarioSet(paths, loadScenarioSource);
+}
+
+/** One scenario file or module, by its extension, validated. */
+export function loadScenarioSource(path: string): Promise<ScenarioFile> {
+  return MODULE_EXTENSIONS.has(extname(path).toLowerCase()) ? loadScenarioModule(path) : loadScenarioFile(path);
 }

@@ -41,8 +41,8 @@ test('--version prints the package version', async () => {
 });
 
 test.each([
-  [['deploy'], 'Unknown command "deploy". Commands: validate, serve, record, import.\nRun "scenario-harness --help" for the commands.'],
-  [['valid'], 'Unknown command "valid". Did you mean "validate"? Commands: validate, serve, record, import.'],
+  [['deploy'], 'Unknown command "deploy". Commands: validate, check, serve, record, import.\nRun "scenario-harness --help" for the commands.'],
+  [['valid'], 'Unknown command "valid". Did you mean "validate"? Commands: validate, check, serve, record, import.'],
   [['--verbose'], 'Unknown option --verbose. Options before a command: --help, --version.'],
   [['validate', '--strict', 'a.json'], 'Unknown option --strict for "validate".\nRun "scenario-harness validate --help" for its options.'],
   [['serve', '--port'], 'The option --port needs a value.'],

@@ -11,6 +11,8 @@ const CHILD = fileURLToPath(new URL('./child-app.mjs', import.meta.url));
 const CLI_CHILD = fileURLToPath(new URL('./cli-child.mjs', import.meta.url));
 /** What only the CLI's `import` loads: the OpenAPI parsers, and our converter and importers. */
 const IMPORT_ONLY = ['/node_modules/@readme/openapi-parser/', '/node_modules/openapi-sampler/', '/dist/record/', '/dist/import/'];
+/** What only the CLI's `check` loads: the JSON Schema validator, its formats, our contract checks. */
+const CHECK_ONLY = ['/node_modules/ajv/', '/node_modules/ajv-formats/', '/dist/contracts/'];
 
 /** Start the built package in a fresh Node process and list every module it loaded. */
 async function startChild(enabled: boolean) {
@@ -32,6 +34,8 @@ test('with enabled: false, start() loads nothing of the interception library, pa
   expect(loads.filter((url) => url.includes('/node_modules/yaml/'))).toEqual([]);
   // The OpenAPI parser and sampler, the traffic converter and the importers belong to the CLI.
   expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  // So do ajv and the contract checks.
+  expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
   expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
 });
 
@@ -43,6 +47,7 @@ test('with enabled: true, the same probe does see the interception library load 
   // The inspector page (a sizeable string) loads on its first request only.
   expect(loads.filter((url) => url.includes('inspector-page'))).toEqual([]);
   expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
 });
 
 test('the CLI\'s import does load the OpenAPI parsers (the probe sees them when they load)', async () => {
@@ -52,4 +57,14 @@ test('the CLI\'s import does load the OpenAPI parsers (the probe sees them when 
   await run(process.execPath, [CLI_CHILD], { env: { ...process.env, LOADS_FILE: loadsFile, SPEC: spec, OUT: join(dir, 'out.json') } });
   const loads = readFileSync(loadsFile, 'utf8').split('\n');
   for (const part of IMPORT_ONLY) expect(loads.some((url) => url.includes(part)), part).toBe(true);
+});
+
+test('the CLI\'s check does load ajv and the contract checks (the probe sees them when they load)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'harness-loads-'));
+  const loadsFile = join(dir, 'loads.txt');
+  const spec = fileURLToPath(new URL('../import/fixtures/payments-openapi30.yaml', import.meta.url));
+  const scenarios = fileURLToPath(new URL('../contracts/fixtures/payments.good.yaml', import.meta.url));
+  await run(process.execPath, [CLI_CHILD], { env: { ...process.env, LOADS_FILE: loadsFile, SPEC: spec, CHECK: scenarios } });
+  const loads = readFileSync(loadsFile, 'utf8').split('\n');
+  for (const part of CHECK_ONLY) expect(loads.some((url) => url.includes(part)), part).toBe(true);
 });
