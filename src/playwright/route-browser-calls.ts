@@ -15,7 +15,7 @@ interface Answerer {
 const FAULT_ABORTS = { network: 'connectionrefused', reset: 'connectionreset', timeout: 'timedout' } as const;
 
 /** Which URLs are routed: those of the listed origins, else every http(s) origin but the app's. */
-function routedUrls(option: Exclude<HarnessBrowserOption, false>, baseURL: string | undefined): (url: URL) => boolean {
+export function routedUrls(option: Exclude<HarnessBrowserOption, false>, baseURL: string | undefined): (url: URL) => boolean {
   if (option === true) {
     if (baseURL === undefined || baseURL === '') {
       throw new HarnessError('INVALID_OPTIONS', "Failed to route the browser's calls (use.harnessBrowser): no baseURL, so the app's own origin is unknown and nothing could answer them. Set use.baseURL in playwright.config.ts to the app's origin.");
