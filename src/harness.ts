@@ -13,6 +13,8 @@ const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
   inspector: Object.freeze({ page: inspectorAnswer, sessions: listSessionsAnswer, scenarioDetails }),
   // Loaded on the first recording only: nothing under record/ loads in an app that never records.
   draftRecording: async (exchanges, format, options) => (await import('./record/recording-draft.js')).recordingDraft(exchanges, format, options),
+  // Loaded on the first browser call only: an app whose tests never route the browser through it never loads browser/.
+  answerBrowserCall: async (call, testId, context) => (await import('./browser/answer-browser-call.js')).answerBrowserCall(call, testId, context),
 });
 
 /**

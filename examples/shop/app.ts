@@ -1,8 +1,8 @@
 import express, { type Express } from 'express';
 import type { Harness } from 'scenario-harness';
 import { harnessMiddleware } from 'scenario-harness/express';
-import { checkoutPage, homePage, orderPage } from './pages.js';
-import { PAYMENTS_API, USERS_API } from './scenarios.js';
+import { checkoutPage, homePage, orderPage, storesPage } from './pages.js';
+import { FLAGS_API, MAPS_API, PAYMENTS_API, USERS_API, WEATHER_API } from './scenarios.js';
 
 /**
  * The demo shop: an ordinary Express app that calls two external APIs. The harness is the only
@@ -40,6 +40,9 @@ export function createShopApp(harness: Harness): Express {
     const response = await fetch(`${PAYMENTS_API}/v1/orders/${encodeURIComponent(req.params.id)}`);
     res.send(orderPage((await response.json()) as { id: string; status: string }));
   });
+
+  // A page that calls third parties from the browser; the tests answer them with harnessBrowser.
+  app.get('/stores', (_req, res) => void res.send(storesPage({ maps: MAPS_API, flags: FLAGS_API, users: USERS_API, weather: WEATHER_API })));
 
   // The same data as JSON, for curl.
   app.get('/api/me', async (_req, res) => void res.json(await (await fetch(`${USERS_API}/me`)).json()));

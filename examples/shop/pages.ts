@@ -34,3 +34,31 @@ export function checkoutPage(result?: { ok: boolean; message: string }): string 
 export function orderPage(order: { id: string; status: string }): string {
   return layout('Order', `<h1>Order ${escape(order.id)}</h1><p>Status: <strong data-testid="order-status">${escape(order.status)}</strong></p>`);
 }
+
+/**
+ * The store finder: the page itself calls third parties, as pages do with maps and feature-flag
+ * SDKs. Each button makes one call from the browser (or, for "Who am I", through the shop's
+ * server) and shows what came back, or why it failed.
+ */
+export function storesPage(apis: { maps: string; flags: string; users: string; weather: string }): string {
+  const calls = {
+    locate: `fetch('${apis.maps}/v1/geocode?q=Paris').then(async (r) => { const j = await r.json(); return j.city + ' ' + j.lat + ',' + j.lng; })`,
+    // A JSON POST with a custom header: a CORS preflight first, as with a real flags SDK.
+    flags: `fetch('${apis.flags}/v1/evaluate', { method: 'POST', headers: { 'content-type': 'application/json', 'x-client': 'shop' }, body: JSON.stringify({ user: 'ada', flags: ['newCheckout'] }) }).then(async (r) => JSON.stringify(await r.json()) + ' v' + r.headers.get('x-flags-version'))`,
+    'me-server': `fetch('/api/me').then(async (r) => { const j = await r.json(); return j.name + ' (' + j.tier + ')'; })`,
+    'me-browser': `fetch('${apis.users}/me').then(async (r) => { const j = await r.json(); return j.name + ' (' + j.tier + ')'; })`,
+    weather: `fetch('${apis.weather}/today').then((r) => r.text())`,
+  };
+  const buttons = Object.keys(calls).map((name) => `<p><button data-testid="${name}">${name}</button> <output data-testid="${name}-result"></output></p>`).join('');
+  const script = Object.entries(calls)
+    .map(([name, call]) => `document.querySelector('[data-testid="${name}"]').onclick = () => ${call}.then((text) => show('${name}', text), (error) => show('${name}', 'failed: ' + error.message));`)
+    .join('\n');
+  return layout(
+    'Stores',
+    `<h1>Find a store</h1>${buttons}
+<script>
+const show = (name, text) => { document.querySelector('[data-testid="' + name + '-result"]').textContent = text; };
+${script}
+</script>`,
+  );
+}

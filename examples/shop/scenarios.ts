@@ -3,6 +3,11 @@ import { defineScenarios } from 'scenario-harness';
 /** The two external APIs the shop calls. */
 export const USERS_API = 'https://users.example.test';
 export const PAYMENTS_API = 'https://payments.example.test';
+/** Called by the page itself (the /stores page), not by the shop's server. */
+export const MAPS_API = 'https://maps.example.test';
+export const FLAGS_API = 'https://flags.example.test';
+/** No scenario mocks it: under unhandled 'error' the browser's call to it is stopped. */
+export const WEATHER_API = 'https://weather.example.test';
 
 const charge = { method: 'POST', url: `${PAYMENTS_API}/v1/charges` } as const;
 /** Every accepted charge is remembered in the test's state: the debug endpoint shows it. */
@@ -15,6 +20,8 @@ export const shopScenarios = defineScenarios({
       { method: 'GET', url: `${USERS_API}/me`, response: { body: { name: 'Ada Lovelace', tier: 'standard' } } },
       { ...charge, response: { status: 201, body: { id: 'ch_happy', status: 'succeeded', amount: '{{body.amount}}' } }, afterResponse: rememberCharge },
       { method: 'GET', url: `${PAYMENTS_API}/v1/orders/:id`, response: { body: { id: '{{params.id}}', status: 'delivered' } } },
+      { method: 'GET', url: `${MAPS_API}/v1/geocode`, response: { body: { city: '{{query.q}}', lat: 48.86, lng: 2.35 } } },
+      { method: 'POST', url: `${FLAGS_API}/v1/evaluate`, response: { headers: { 'x-flags-version': '7' }, body: { newCheckout: true } } },
     ],
   },
   premium: {

@@ -1,7 +1,8 @@
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 
-/** The answering mock's key, as near misses name mocks: `checkout#0`, `checkout~slow#1`. */
+/** The answering mock's key, as near misses name mocks: `checkout#0`, `checkout~slow#1`, `(test)#0` for the test's own. */
 export function mockKeyOf(entry: JournalEntry): string {
+  if (entry.layer === 'test') return `(test)#${entry.mockIndex ?? '?'}`;
   return `${entry.scenarioId ?? '?'}${entry.layer === 'variant' && entry.variant !== undefined ? `~${entry.variant}` : ''}#${entry.mockIndex ?? '?'}`;
 }
 
@@ -11,7 +12,8 @@ export function mockKeyOf(entry: JournalEntry): string {
  * `GET https://api.x.test/users → unanswered (failed): <its first near miss>`.
  */
 export function describeCall(entry: JournalEntry): string {
-  const call = `${entry.method} ${entry.url}`;
+  // The browser's calls are marked: a failed test's summary shows both sides in the order they came.
+  const call = `${entry.side === 'browser' ? '(browser) ' : ''}${entry.method} ${entry.url}`;
   if (!entry.answered) {
     const [nearest] = entry.nearMisses ?? [];
     return `${call} → unanswered (${entry.unhandled ?? 'no mock answered'})${nearest === undefined ? '' : `: ${nearest}`}`;

@@ -8,6 +8,7 @@ import type { TestState } from '../core/store/session-store.js';
 import type { ActiveScenario, HarnessEndpoints, Mock, ScenarioMap, ScenarioSummary } from '../core/types.js';
 import { toPlainMocks } from '../core/test-mocks/to-plain-mocks.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
+import { isBrowserCallAnswer, type BrowserCallAnswer, type BrowserCallRequest } from './browser-call.js';
 import { compileCallFilter, type CallFilter } from './compile-call-filter.js';
 import { describeCall } from './describe-call.js';
 import { describeCallsSeen } from './describe-calls-seen.js';
@@ -254,6 +255,26 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     const response = await this.#send(action, 'POST', this.endpoints.getState, { state });
     if (response.status !== 200 || !isRecord(response.body) || !isRecord(response.body.state)) this.#fail(action, 'POST', this.endpoints.getState, response);
     return (response.body as { state: TestState }).state;
+  }
+
+  /**
+   * Answer a call the test's browser made from this test's session, as the app answers its own
+   * calls (same scenario, own mocks, state and sequences; journaled with `side: 'browser'`). For
+   * runners that route the browser's requests by hand (Cypress `cy.intercept`, WebdriverIO
+   * `mock`); the Playwright fixture does it with `harnessBrowser`. The answer's `delay` has
+   * already passed when it resolves.
+   * @example
+   * const answer = await client.answer({ method: 'GET', url: 'https://maps.example.test/v1/geocode?q=Paris', headers: { origin: 'http://127.0.0.1:3000' } });
+   * if (answer.answered && answer.fault === undefined) reply(answer.status, answer.headers, Buffer.from(answer.bodyBase64, 'base64'));
+   * else if (!answer.answered && answer.action === 'continue') passThrough();
+   * else abort();
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/client.md
+   */
+  async answer(call: BrowserCallRequest): Promise<BrowserCallAnswer> {
+    const action = `answer the browser's call ${call.method} ${call.url} for test ${quote(this.testId)}`;
+    const response = await this.#send(action, 'POST', this.endpoints.answer, call);
+    if (response.status !== 200 || !isBrowserCallAnswer(response.body)) this.#fail(action, 'POST', this.endpoints.answer, response);
+    return response.body as BrowserCallAnswer;
   }
 
   /** Make the app forget this test: scenario, state, sequence positions and its own mocks (`DELETE` on the switch path). */

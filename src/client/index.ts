@@ -17,6 +17,7 @@ export type {
   WaitForCallOptions,
   WaitForStateOptions,
 } from './harness-client.js';
+export type { BrowserCallAnswer, BrowserCallRequest } from './browser-call.js';
 export type { CallFilter } from './compile-call-filter.js';
 export { describeCall } from './describe-call.js';
 export type { JournalEntry, JournalFilter } from '../core/journal/journal-entry.js';

@@ -4,6 +4,7 @@ import { buildReply } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
 import { describeNearMisses } from './engine/describe-near-misses.js';
+import { hasMockFor } from './engine/has-mock-for.js';
 import { resolveMock, resolveMockNow, type Resolution } from './engine/resolve-mock.js';
 import { runResponseFunction } from './engine/run-response-function.js';
 import { scenarioLayers } from './engine/scenario-layers.js';
@@ -186,10 +187,19 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     return unansweredCall(call, lookup, refusal);
   }
 
+  async function mocksUrl(call: OutgoingCall, method: string): Promise<boolean> {
+    const testId = testIdOf(call);
+    const session = await store.read(testId);
+    const base = layersFor(session?.active?.scenarioId, session?.active?.variant);
+    const layers = session?.mocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
+    return hasMockFor(call.url, method, layers);
+  }
+
   return {
     answer,
     answerNow,
     unanswered,
+    mocksUrl,
     blocksNetwork: unhandled === 'error',
     isAllowedHost,
     allowHosts: options.allowHosts ?? [],

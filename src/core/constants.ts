@@ -32,6 +32,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   inspector: '/__harness__/',
   sessions: '/__harness__/sessions',
   mocks: '/__harness__/mocks',
+  answer: '/__harness__/answer',
 });
 
 /** The environment variable the clients, the Playwright fixture and `scenario-harness serve` read the access token from. */

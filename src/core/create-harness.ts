@@ -239,7 +239,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
         guard.starting(starting);
         starting.then(
           () => {
-            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined }));
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined, browserCalls: extensions.answerBrowserCall !== undefined }));
           },
           () => {
             if (started === starting) started = undefined;
@@ -361,7 +361,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
   const internals: HarnessInternals = Object.freeze({ handleControl, listener });
   Object.defineProperty(harness, HARNESS_INTERNALS, { value: internals, enumerable: false });
 
-  const { inspector, draftRecording } = extensions;
+  const { inspector, draftRecording, answerBrowserCall } = extensions;
   let details: readonly unknown[] | undefined;
   const listSessions = store.listSessions;
   const redactState = createStateRedactor(compiled, options.journal === false ? [] : (options.journal?.redactHeaders ?? []));
@@ -383,6 +383,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
         await store.updateState(testId, changes);
         return { state: redactState(await harness.getState(testId)) };
       },
+      ...(answerBrowserCall === undefined ? {} : { answerBrowserCall: (call: ControlCall, testId: string) => answerBrowserCall(call, testId, { listener, maxBodyBytes }) }),
       ...(listSessions === undefined ? {} : { listSessions: (cursor: string | undefined, limit: number, search?: string) => listSessions.call(store, cursor, limit, search) }),
       ...(store.setRecording === undefined || store.readRecorded === undefined || store.appendRecorded === undefined || draftRecording === undefined
         ? {}

@@ -5,7 +5,7 @@ import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
  * control endpoints and the inspector are, and what happens to calls no mock answers. One line,
  * so it is found in an app's start-up log at a glance.
  */
-export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean }): string {
+export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean; browserCalls?: boolean }): string {
   const control = [
     `POST|DELETE ${endpoints.setScenario}`,
     `GET ${endpoints.getScenario}`,
@@ -14,6 +14,7 @@ export function describeStartedHarness(scenarioCount: number, endpoints: Readonl
   ];
   // A store without addMocks answers the mocks endpoint 501: not listed, so the line never offers it.
   if (serves.testMocks) control.push(`GET|POST|DELETE ${endpoints.mocks}`);
+  if (serves.browserCalls === true) control.push(`POST ${endpoints.answer}`);
   if (serves.journal) control.push(`GET|DELETE ${endpoints.journal}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;

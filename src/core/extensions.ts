@@ -1,4 +1,5 @@
-import type { ControlAnswer } from './control/control-call.js';
+import type { ControlAnswer, ControlCall } from './control/control-call.js';
+import type { CallListener } from './interception/call-outcome.js';
 import type { RecordedExchange } from './recording/recorded-exchange.js';
 import type { RecordingDraft, RecordingOptions } from './recording/recording-draft.js';
 import type { SessionStore } from './store/session-store.js';
@@ -14,6 +15,16 @@ export interface HarnessExtensions {
   inspector?: InspectorExtension;
   /** The draft scenario file of a test's recorded calls (redacted, checked for leaks). */
   draftRecording?(exchanges: readonly RecordedExchange[], format: 'json' | 'yaml', options: RecordingOptions | undefined): Promise<RecordingDraft>;
+  /** A call the test's browser made (`POST /__harness__/answer`), answered through `listener` as the app's own calls are. */
+  answerBrowserCall?(call: ControlCall, testId: string, context: BrowserAnswerContext): Promise<ControlAnswer>;
+}
+
+/** What the browser's answer endpoint gets from the core. */
+export interface BrowserAnswerContext {
+  /** The harness's answer to an outgoing call: the same scenario, variant, own mocks, state, sequences and journal. */
+  listener: CallListener;
+  /** `limits.maxBodyBytes`: the largest request body the endpoint reads. */
+  maxBodyBytes: number;
 }
 
 /** The inspector's side of the control endpoints. */

@@ -171,6 +171,12 @@ export interface HarnessEndpoints {
   sessions?: string;
   /** The test's own mocks (`POST { mocks }` adds, `GET` lists, `DELETE` removes them), answered before its scenario. @default '/__harness__/mocks' */
   mocks?: string;
+  /**
+   * A call the browser made, answered from the test's session (`POST { method, url, headers, bodyBase64? }`):
+   * the Playwright fixture's `harnessBrowser` and the client's `answer()` send the page's calls here.
+   * @default '/__harness__/answer'
+   */
+  answer?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */

@@ -146,6 +146,10 @@ export function validateOptions(options: HarnessOptions): void {
     const clash = gets.slice(index + 1).find(([, other]) => bare(other) === bare(path));
     if (clash !== undefined) fail(`"endpoints.${name}" and "endpoints.${clash[0]}" are both ${JSON.stringify(bare(path))}; both answer GET, so give them different paths.`);
   }
+  // The browser's answer endpoint takes POST, as the switch, the state seed and the mocks do: a path of its own.
+  const answerPath = bare(options.endpoints?.answer ?? DEFAULT_ENDPOINTS.answer);
+  const sharing = [...gets, ['setScenario', options.endpoints?.setScenario ?? DEFAULT_ENDPOINTS.setScenario] as const].find(([, other]) => bare(other) === answerPath);
+  if (sharing !== undefined) fail(`"endpoints.answer" and "endpoints.${sharing[0]}" are both ${JSON.stringify(answerPath)}; give the browser's answer endpoint a path of its own.`);
   if (options.limits !== undefined) {
     if (typeof options.limits !== 'object' || options.limits === null) fail(`expected "limits" to be an object, instead got ${describe(options.limits)}.`);
     for (const [name, value] of Object.entries(options.limits)) {

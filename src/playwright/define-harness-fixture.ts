@@ -8,6 +8,7 @@ import { HarnessError } from '../core/errors.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { writeRecording } from './write-recording.js';
 import { attachJournal } from './attach-journal.js';
+import { routeBrowserCalls, type HarnessBrowserOption } from './route-browser-calls.js';
 import { HarnessClient } from './harness-client.js';
 
 /** Options read from `use` in playwright.config.ts (type it with `defineConfig<HarnessTestOptions>`). */
@@ -40,6 +41,14 @@ export interface HarnessTestOptions {
   harnessRecord: 'missing' | 'all' | false;
   /** Where `harnessRecord` writes its files, relative to the working directory. @default 'recordings' */
   harnessRecordDir: string;
+  /**
+   * Answer the page's own calls to other origins from the test's session, through the app
+   * (`POST /__harness__/answer`): `true` routes every http(s) origin but the app's (`baseURL`),
+   * `{ origins }` only those. The same scenario, own mocks, state and sequences as the app's calls;
+   * a call no mock answers is aborted under the app's `unhandled: 'error'`, else it continues.
+   * @default false
+   */
+  harnessBrowser: HarnessBrowserOption;
 }
 
 /** The fixtures `defineHarnessFixture()` adds to a Playwright `test`. */
@@ -78,6 +87,7 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
     harnessToken: [undefined, { option: true, box: true }],
     harnessRecord: [false, { option: true, box: true }],
     harnessRecordDir: ['recordings', { option: true, box: true }],
+    harnessBrowser: [false, { option: true, box: true }],
 
     // `scope` is spelled out: Playwright before 1.45 (which added `box`) takes a tuple without a
     // key it knows for a fixture's value, and the test ID would be this array.
@@ -96,6 +106,15 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
         const own = entries.filter(([name]) => ![TEST_ID_HEADER, BAGGAGE_HEADER].includes(name.toLowerCase()));
         const baggage = entries.find(([name]) => name.toLowerCase() === BAGGAGE_HEADER)?.[1];
         await use({ ...Object.fromEntries(own), [TEST_ID_HEADER]: harnessTestId, [BAGGAGE_HEADER]: withHarnessBaggage(baggage, harnessTestId) });
+      },
+      { scope: 'test', box: true },
+    ],
+
+    // The browser context's routes are set before any page opens, and go before the test ID ends (harness is set up first, torn down last).
+    context: [
+      async ({ context, harnessBrowser, harness, baseURL }, use) => {
+        if (harnessBrowser !== false) await routeBrowserCalls(context, harnessBrowser, baseURL, harness);
+        await use(context);
       },
       { scope: 'test', box: true },
     ],

@@ -11,6 +11,8 @@ export type { HarnessTest, PlaywrightBaseTest } from './harness-test.js';
 export { defineHarnessFixture } from './define-harness-fixture.js';
 export type { HarnessFixtureDefinitions, HarnessFixtures, HarnessTestOptions } from './define-harness-fixture.js';
 export { HarnessClient } from './harness-client.js';
+export type { HarnessBrowserOption } from './route-browser-calls.js';
+export type { BrowserCallAnswer, BrowserCallRequest } from '../client/browser-call.js';
 export type {
   ActiveScenarioInfo,
   CallFilter,

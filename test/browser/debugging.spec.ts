@@ -53,6 +53,7 @@ test.describe('with harnessEndpoints set in use', () => {
       inspector: '/__harness__/',
       sessions: '/__harness__/sessions',
       mocks: '/__harness__/mocks',
+      answer: '/__harness__/answer',
     });
     await expect(harness.getState()).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/__not_the_state__ answered 404\. Check that the app runs with the harness enabled/);
   });

@@ -23,6 +23,7 @@ const ENDPOINTS: [method: string, path: string, body?: unknown][] = [
   ['POST', '/__harness__/mocks', { mocks: [{ url: '*/upstream/greeting', response: { body: { greeting: 'mine' } } }] }],
   ['GET', '/__harness__/mocks'],
   ['DELETE', '/__harness__/mocks'],
+  ['POST', '/__harness__/answer', { method: 'GET', url: 'https://greetings.example.test/upstream/greeting', headers: {} }],
 ];
 
 /**

@@ -248,6 +248,45 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect(await send('DELETE', '/__harness__/mocks')).toEqual({ status: 200, body: { testId, mocks: 0 } });
       expect(await greeting(testId)).toBe('hi, friend');
     });
+
+    test("the browser's own calls are answered through the adapter from the test's scenario, with CORS; an unmocked one is to be aborted; the journal marks them", async () => {
+      const testId = randomUUID();
+      const page = 'http://shop.example.test';
+      const url = 'https://greetings.example.test/upstream/greeting';
+      const answer = async (call: unknown) => {
+        const response = await fetch(app.url('/__harness__/answer'), { method: 'POST', headers: { 'content-type': 'application/json', [HEADER]: testId }, body: JSON.stringify(call) });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      await switchTo(testId, 'friendly');
+      const answered = await answer({ method: 'GET', url, headers: { origin: page, accept: 'application/json' } });
+      expect(answered).toMatchObject({
+        status: 200,
+        body: { answered: true, status: 200, headers: { 'content-type': 'application/json', 'access-control-allow-origin': page, 'access-control-allow-credentials': 'true' } },
+      });
+      expect(JSON.parse(Buffer.from(answered.body.bodyBase64 as string, 'base64').toString('utf8'))).toEqual({ greeting: 'hi, friend' });
+      const preflight = await answer({ method: 'OPTIONS', url, headers: { origin: page, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-client, content-type' } });
+      expect(preflight).toEqual({
+        status: 200,
+        body: {
+          answered: true,
+          status: 204,
+          headers: expect.objectContaining({ 'access-control-allow-origin': page, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'x-client, content-type' }),
+          bodyBase64: '',
+        },
+      });
+      // The fixture app's harness has unhandled: 'error': the browser must abort the call.
+      const unmocked = await answer({ method: 'GET', url: 'https://elsewhere.example.test/x', headers: {} });
+      expect(unmocked).toEqual({ status: 200, body: { answered: false, action: 'abort', error: expect.stringContaining('No mock answers GET https://elsewhere.example.test/x') } });
+      const invalid = await answer({ method: 'GET', url: '/upstream/greeting', headers: {} });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error).toMatch(/^Invalid request body: "url" must be the absolute URL the browser called/);
+      const journal = (await (await fetch(app.url('/__harness__/journal'), { headers: { [HEADER]: testId } })).json()) as { calls: Record<string, unknown>[] };
+      expect(journal.calls).toMatchObject([
+        { method: 'GET', url, side: 'browser', answered: true, scenarioId: 'friendly', layer: 'scenario', status: 200 },
+        { method: 'GET', url: 'https://elsewhere.example.test/x', side: 'browser', answered: false, unhandled: 'failed' },
+      ]);
+      expect(journal.calls).toHaveLength(2);
+    });
   });
 
   describe(`adapter conformance: ${name}, enabled: false`, () => {
@@ -276,6 +315,7 @@ export function defineAdapterSuite({ name, start }: AdapterSuiteOptions): void {
       expect((await fetch(app.url('/__harness__/'))).status).toBe(404);
       expect((await fetch(app.url('/__harness__/sessions'))).status).toBe(404);
       expect((await fetch(app.url('/__harness__/mocks'), { headers: { [HEADER]: testId } })).status).toBe(404);
+      expect((await fetch(app.url('/__harness__/answer'), { method: 'POST', headers: { 'content-type': 'application/json', [HEADER]: testId }, body: '{}' })).status).toBe(404);
     });
 
     test('outgoing calls pass through to the real upstream', async () => {

@@ -59,6 +59,8 @@ export function defineCrossSiteCases({ name, start }: { name: string; start: Sta
       // A text/plain form sends `name=value`: name `{"scenario":"friendly","x":"` and value `"}` make JSON.
       refusal(await sendAsBrowser(app.url('/__scenario__'), { method: 'POST', headers: form, body: '{"scenario":"friendly","x":"="}' }), 'form switch');
       refusal(await sendAsBrowser(app.url('/__harness__/record'), { method: 'POST', headers: form, body: '{"mode":"all","x":"="}' }), 'form recording');
+      // Nor has a call answered (which could advance a sequence or write state) and read the answer.
+      refusal(await sendAsBrowser(app.url('/__harness__/answer'), { method: 'POST', headers: form, body: '{"method":"GET","url":"https://greetings.example.test/upstream/greeting","headers":{},"x":"="}' }), 'form answer');
       expect(await defaultTestScenario()).toBeUndefined();
       const recording = (await (await fetch(app.url('/__harness__/record'))).json()) as { mode: string | null };
       expect(recording.mode).toBeNull();

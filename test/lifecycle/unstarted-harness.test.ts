@@ -147,7 +147,7 @@ test('start() logs one line: on, how many scenarios, the control endpoints, the 
   expect(app.logged).toEqual([
     {
       level: 'info',
-      message: "on: intercepting outgoing calls with 2 scenarios; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET|POST /__harness__/state, GET /__harness__/scenarios, GET|POST|DELETE /__harness__/mocks, GET|DELETE /__harness__/journal; inspector /__harness__/ (open it in a browser); unhandled calls: 'warn'.",
+      message: "on: intercepting outgoing calls with 2 scenarios; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET|POST /__harness__/state, GET /__harness__/scenarios, GET|POST|DELETE /__harness__/mocks, POST /__harness__/answer, GET|DELETE /__harness__/journal; inspector /__harness__/ (open it in a browser); unhandled calls: 'warn'.",
     },
   ]);
 });
@@ -167,7 +167,7 @@ test('the start-up line goes to console.info with the prefix by default, names c
     console.info = original;
   }
   expect(lines).toEqual([
-    "[scenario-harness] on: intercepting outgoing calls with 1 scenario; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET|POST /t/state, GET /__harness__/scenarios, GET|POST|DELETE /__harness__/mocks; inspector /t/inspect/ (open it in a browser); unhandled calls: 'error'.",
+    "[scenario-harness] on: intercepting outgoing calls with 1 scenario; control endpoints POST|DELETE /__scenario__, GET /__scenario__, GET|POST /t/state, GET /__harness__/scenarios, GET|POST|DELETE /__harness__/mocks, POST /__harness__/answer; inspector /t/inspect/ (open it in a browser); unhandled calls: 'error'.",
   ]);
 });
 

@@ -126,6 +126,20 @@ test("a test's own mocks answer on the standalone server before its scenario, on
   expect(await (await post('/__harness__/state', { state: { 'user.id': 'u-1' } })).json()).toEqual({ testId, state: { 'user.id': 'u-1' } });
 });
 
+test("a browser's call answered through the standalone server shares the test's sequence with the calls it forwards", async () => {
+  const testId = randomUUID();
+  const post = (path: string, body: unknown) => fetch(`${serve.url}${path}`, as(testId, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const mocks = [{ method: 'GET', url: 'https://api.shop.example/stock', sequence: { responses: [{ body: { left: 2 } }, { body: { left: 1 } }, { body: { left: 0 } }] } }];
+  await post('/__harness__/mocks', { mocks });
+  expect(await (await fetch(`${serve.url}/https/api.shop.example/stock`, as(testId))).json()).toEqual({ left: 2 });
+  const answer = (await (await post('/__harness__/answer', { method: 'GET', url: 'https://api.shop.example/stock', headers: { origin: 'http://shop.test' } })).json()) as { answered: boolean; bodyBase64: string; headers: Record<string, string> };
+  expect(answer).toMatchObject({ answered: true, headers: { 'access-control-allow-origin': 'http://shop.test' } });
+  expect(JSON.parse(Buffer.from(answer.bodyBase64, 'base64').toString('utf8'))).toEqual({ left: 1 });
+  expect(await (await fetch(`${serve.upstreams['https://api.shop.example']!}/stock`, as(testId))).json()).toEqual({ left: 0 });
+  const { calls } = (await (await fetch(`${serve.url}/__harness__/journal`, as(testId))).json()) as { calls: { side?: string; step: number }[] };
+  expect(calls.map(({ side, step }) => [side ?? 'server', step])).toEqual([['server', 0], ['browser', 1], ['server', 2]]);
+});
+
 test("unhandled: 'error' answers 502 JSON naming the call, the test ID, the scenario and the near misses", async () => {
   const testId = randomUUID();
   await switchTo(testId, 'premium');

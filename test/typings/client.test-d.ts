@@ -7,6 +7,7 @@ import {
   createHarnessClient,
   describeCall,
   type ActiveScenarioInfo,
+  type BrowserCallAnswer,
   type CallFilter,
   type ExpectCalledOptions,
   type HarnessClient,
@@ -116,4 +117,18 @@ export async function ownMocksAndState(harness: Harness): Promise<void> {
   expectTypeOf(await harness.useMocks('t-1', [{ url: '*/orders', response: async (_request, { state }) => ({ body: state }) }])).toEqualTypeOf<number>();
   expectTypeOf(await harness.resetMocks('t-1')).toEqualTypeOf<void>();
   expectTypeOf(await harness.setState('t-1', { 'user.id': 'u-1' })).toEqualTypeOf<void>();
+}
+
+export async function browserCalls(): Promise<void> {
+  const client = createHarnessClient({ baseURL: 'http://127.0.0.1:3000' });
+  const answer = await client.answer({ method: 'GET', url: 'https://maps.example.test/v1/geocode', headers: { origin: 'http://127.0.0.1:3000' } });
+  expectTypeOf(answer).toEqualTypeOf<BrowserCallAnswer>();
+  if (answer.answered) {
+    expectTypeOf(answer.bodyBase64).toEqualTypeOf<string>();
+    expectTypeOf(answer.fault).toEqualTypeOf<'network' | 'reset' | 'timeout' | 'malformed' | undefined>();
+  } else {
+    expectTypeOf(answer.action).toEqualTypeOf<'abort' | 'continue'>();
+  }
+  // @ts-expect-error -- headers are required (an empty object when there are none)
+  await client.answer({ method: 'GET', url: 'https://maps.example.test/' });
 }

@@ -122,3 +122,9 @@ test("a test's own mocks take the scenarios' Mock type; state is a plain object"
   // @ts-expect-error -- the state is an object of keys
   await harness.setState('user.id');
 });
+defineConfig<HarnessTestOptions>({ use: { harnessBrowser: true } });
+test.use({ harnessBrowser: { origins: ['https://maps.example.test'] } });
+// @ts-expect-error -- true, false or { origins }
+defineConfig<HarnessTestOptions>({ use: { harnessBrowser: 'all' } });
+// @ts-expect-error -- origins is a list of origins
+test.use({ harnessBrowser: { origins: 'https://maps.example.test' } });

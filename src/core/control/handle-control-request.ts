@@ -43,6 +43,8 @@ export interface ControlTarget {
   testMocks: TestMocks;
   /** Merge keys into a test's state; the state after it, or what is wrong with `state`. */
   seedState(testId: string, state: unknown): Promise<{ state: Record<string, unknown> } | { problem: string }>;
+  /** Answer a call the test's browser made (`endpoints.answer`; `undefined`: no browser side plugged in). */
+  answerBrowserCall?(call: ControlCall, testId: string): Promise<ControlAnswer>;
 }
 
 export interface ControlOptions {
@@ -87,7 +89,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
   // The inspector answers with and without its trailing slash: Next.js redirects `/__harness__/` to `/__harness__`.
   const inspectorPaths = new Set([endpoints.inspector, endpoints.inspector.length > 1 && endpoints.inspector.endsWith('/') ? endpoints.inspector.slice(0, -1) : `${endpoints.inspector}/`]);
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, endpoints.mocks, ...inspectorPaths]);
+  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, endpoints.mocks, endpoints.answer, ...inspectorPaths]);
   let page: Promise<ControlAnswer> | undefined;
 
   async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
@@ -202,6 +204,10 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     }
     if (pathname === endpoints.getState && method === 'POST') return seedState(call, testId);
     if (pathname === endpoints.mocks && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return testMocksRoute(call, testId, target.testMocks, maxBodyBytes);
+    if (pathname === endpoints.answer && method === 'POST') {
+      if (target.answerBrowserCall === undefined) return jsonAnswer({ error: `${pathname} answers the browser's own calls, and this harness was created without that part.` }, 404);
+      return target.answerBrowserCall(call, testId);
+    }
     if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
       const withMocks = new URLSearchParams(call.search).get('mocks') === 'true';
       return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
@@ -223,6 +229,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       ...(pathname === endpoints.journal ? ['DELETE'] : []),
       ...(pathname === endpoints.record || pathname === endpoints.mocks ? ['POST', 'GET', 'DELETE'] : []),
       ...(pathname === endpoints.getState ? ['POST'] : []),
+      ...(pathname === endpoints.answer ? ['POST'] : []),
     ];
     return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }

@@ -36,6 +36,12 @@ export interface CallListener {
    * upstreams); it then fails whatever `unhandled` says, with that reason in the log.
    */
   unanswered(call: OutgoingCall, refusal?: string): Promise<CallOutcome>;
+  /**
+   * True when a mock of the call's test (its own, variant, scenario or `default`) takes `method`
+   * on the call's URL, without answering anything: a browser's CORS preflight asks it of the call
+   * it announces.
+   */
+  mocksUrl(call: OutgoingCall, method: string): Promise<boolean>;
   /** True when a connection this harness did not answer must never leave the machine (`unhandled: 'error'`). */
   readonly blocksNetwork: boolean;
   /** Host patterns that may be reached directly even when `blocksNetwork` (`allowHosts`). */

@@ -11,6 +11,8 @@ export interface OutgoingCall {
   readonly method: string;
   readonly url: URL;
   readonly headers: Headers;
+  /** `'browser'` for a call a test's browser made (`POST /__harness__/answer`); absent for the app's own calls. */
+  readonly side?: 'browser';
   /** One header, as `headers.get(name)` gives it (the same value, maybe without building `headers`). */
   header(name: string): string | null;
   /** The headers as `headers` iterates them (lower-case names, sorted), maybe without building `headers`. */
@@ -114,6 +116,8 @@ export interface CallParts {
   body?: unknown;
   /** Reads the whole body from `body`; called at most once. */
   readBody: (body: unknown) => Promise<Uint8Array | undefined>;
+  /** `'browser'`: a call the test's browser made, answered through the app (the journal marks it). */
+  side?: 'browser';
 }
 
 class PartsCall implements OutgoingCall {
@@ -123,13 +127,16 @@ class PartsCall implements OutgoingCall {
   readonly #dispatchHeaders: DispatchHeaders;
   readonly #body: unknown;
   readonly #readBody: (body: unknown) => Promise<Uint8Array | undefined>;
+  declare readonly side?: 'browser';
   #bytes: Promise<Uint8Array | undefined> | undefined;
   /** A streamed body's head, once read: its chunks and the stream, left where reading stopped. */
   #head: Promise<ChunksRead & { rest: AsyncIterator<unknown> }> | undefined;
 
-  constructor({ method, url, headers, body, readBody }: CallParts) {
+  constructor({ method, url, headers, body, readBody, side }: CallParts) {
     this.method = method;
     this.url = url;
+    // Set only for a browser's call: the app's intercepted calls keep the class's usual shape.
+    if (side !== undefined) (this as { side?: 'browser' }).side = side;
     if (headers instanceof Headers) this.#headers = headers;
     else this.#dispatchHeaders = headers;
     this.#body = body;

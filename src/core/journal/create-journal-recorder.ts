@@ -127,6 +127,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
    * Node 20 (≈ 35 ns a spread, ≈ 230 ns an answered entry, measured), on every intercepted call.
    */
   function head(call: OutgoingCall, atMs: number): EntryDraft {
+    if (call.side !== undefined) return { at: isoTime(atMs), method: call.method, url: call.url.href, side: call.side, requestHeaders: redact(call.headerEntries()), answered: false };
     return { at: isoTime(atMs), method: call.method, url: call.url.href, requestHeaders: redact(call.headerEntries()), answered: false };
   }
 
@@ -185,7 +186,8 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
     answered(testId, call, { mock, step, reply, activeScenarioId }, startedAt, nearMisses) {
       // One clock read for the duration and the start time of the call.
       const tookMs = performance.now() - startedAt;
-      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined) {
+      // A browser's call takes the general path: its entry carries `side`.
+      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined && call.side === undefined) {
         return append(testId, call, plainAnswer(call, Date.now() - tookMs, mock, activeScenarioId, reply.status, roundMs(tookMs)));
       }
       const entry = head(call, Date.now() - tookMs);

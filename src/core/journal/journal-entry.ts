@@ -4,6 +4,11 @@ export interface JournalEntry {
   at: string;
   method: string;
   url: string;
+  /**
+   * `'browser'`: a call the test's browser made, answered through the app (`POST /__harness__/answer`,
+   * the Playwright fixture's `harnessBrowser`). Absent for the app's own outgoing calls.
+   */
+  side?: 'browser';
   /** Lower-case names; secrets redacted (`[redacted]`), see `journal.redactHeaders`. */
   requestHeaders: Record<string, string>;
   /** The parsed view of the body (JSON, form or multipart fields, else the text); cut at `journal.maxBodyBytes`. */
