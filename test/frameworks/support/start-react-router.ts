@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { binOf, ensureAppBuild, frameworkEnv, frameworkTargets, prepareDevCopy, type FrameworkTarget, type SharedFiles } from './framework-install.js';
+import { binOf, ensureAppBuild, frameworkEnv, frameworkTargets, installFramework, prepareDevCopy, type FrameworkTarget, type SharedFiles } from './framework-install.js';
 import { startServerGroup, type ServerGroup } from '../../support/start-server-group.js';
 
 /** Every React Router major in test-runtimes.json, newest first. */
@@ -22,8 +22,11 @@ function binFile(target: FrameworkTarget, pkg: string, bin: string): string {
  * fresh dev copy. The server build imports scenario-harness from node_modules (Vite leaves a
  * package in node_modules out of an SSR build), so a new `dist/` needs no new build.
  */
-export function prepareReactRouterApp(target: FrameworkTarget, mode: 'dev' | 'production', source: string, name: string, shared: SharedFiles = {}): Promise<string> {
+export async function prepareReactRouterApp(target: FrameworkTarget, mode: 'dev' | 'production', source: string, name: string, shared: SharedFiles = {}): Promise<string> {
   if (mode === 'dev') return prepareDevCopy(target, source, name, shared);
+  // Installed first: the build's command is the CLI the installed @react-router/dev names (a new
+  // install, after the package's dependencies changed, has none until then).
+  await installFramework(target);
   return ensureAppBuild(target, { source, name, build: [binFile(target, '@react-router/dev', 'react-router'), 'build'], bundlesPackage: false, shared });
 }
 
