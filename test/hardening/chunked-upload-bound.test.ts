@@ -22,6 +22,13 @@ const CHUNK = 64 * 1024;
 const UPLOAD_BYTES = 32 * MiB;
 /** The bound, plus the chunks a stream and its tee may hold ahead of a reader. */
 const PULLED_AT_MOST = 2 * MiB;
+/**
+ * The upload to the standalone server, which is read over a real socket: the kernel buffers up to
+ * tcp_rmem's maximum (32 MiB on Debian) plus tcp_wmem's (4 MiB) before any read, so 32 MiB could
+ * all be written ahead of an answer from a server that stopped at the bound but answered late.
+ * Made lazily, and only as far as the answer: the run writes a few MiB of it.
+ */
+const SERVE_UPLOAD_BYTES = 256 * MiB;
 
 const scenarios = {
   default: {
@@ -155,7 +162,9 @@ test('the standalone server answers a chunked upload before it ends: it stops re
   await writeFile(file, JSON.stringify(scenarios));
   const serve = await startServe([file]);
   try {
-    const upload = countedUpload();
+    // Far past what the kernel may take in before the server reads (a loopback socket's receive
+    // buffer grows to tcp_rmem's maximum, 32 MiB here): only a read that does not stop pulls it all.
+    const upload = countedUpload(SERVE_UPLOAD_BYTES);
     const testId = randomUUID();
     const { status, writtenBeforeAnswer } = await new Promise<{ status: number; writtenBeforeAnswer: number }>((resolve, reject) => {
       let answered = false;
@@ -175,8 +184,10 @@ test('the standalone server answers a chunked upload before it ends: it stops re
       write();
     });
     expect(status).toBe(201);
-    // Before the fix the server read all 32 MiB for the journal and answered only after the upload ended.
-    expect(writtenBeforeAnswer).toBeLessThan(UPLOAD_BYTES / 2);
+    // Before the fix the server read the whole upload for the journal and answered only after it
+    // ended. After it, what was written before the answer is the bound plus the sockets' buffers,
+    // which a slow server (a loaded machine) lets fill: up to 32 MiB received and 4 MiB sent here.
+    expect(writtenBeforeAnswer).toBeLessThan(SERVE_UPLOAD_BYTES / 2);
     const journal = (await (await fetch(`${serve.url}/__harness__/journal`, { headers: { 'x-harness-test-id': testId } })).json()) as { calls: { requestBody: unknown }[] };
     expect(journal.calls.map(({ requestBody }) => requestBody)).toEqual(['[not recorded: more than 1048576 bytes]']);
   } finally {
