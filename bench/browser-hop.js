@@ -8,6 +8,7 @@
 //   node bench/browser-hop.js            (after `npm run build`; part of `npm run bench`)
 //   BENCH_HOP_CALLS=500 node bench/browser-hop.js
 // Needs Debian's chromium (sudo apt-get install -y chromium) or PLAYWRIGHT_CHROMIUM_PATH.
+/* global performance -- timeInPage runs in the page */
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createHarnessClient } from 'scenario-harness/client';
