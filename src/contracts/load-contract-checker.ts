@@ -7,6 +7,12 @@ import { createSchemaValidators, type SchemaValidators } from './schema-validato
 /** Distinct origin + path pairs whose placement is remembered; past this the memory starts over (URLs with IDs in them never repeat). */
 const MAX_PLACEMENTS = 2000;
 
+/** A document object's title, for messages: `"Museum events"`. */
+function titleOf(document: Record<string, unknown>): string {
+  const { info } = document;
+  return typeof info === 'object' && info !== null && typeof (info as { title?: unknown }).title === 'string' ? JSON.stringify((info as { title: string }).title) : 'untitled';
+}
+
 /**
  * The contract checks of `createHarness({ contracts })`: reads every document (a file path or
  * an object; one that cannot be read rejects with a `HarnessError` naming it and why), and
@@ -14,7 +20,7 @@ const MAX_PLACEMENTS = 2000;
  * compiled on first use, once.
  */
 export async function loadContractChecker(options: ContractsOptions): Promise<ContractChecker> {
-  const contracts = await Promise.all(options.openapi.map((source, i) => loadContract(source, typeof source === 'string' ? undefined : `contracts.openapi[${i}]`)));
+  const contracts = await Promise.all(options.openapi.map((source, i) => loadContract(source, typeof source === 'string' ? undefined : `contracts.openapi[${i}] (${titleOf(source)})`)));
   const validators = new Map<Contract, SchemaValidators>();
   const placements = new Map<string, Placement>();
   const context = {
