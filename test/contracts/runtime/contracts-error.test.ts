@@ -3,7 +3,6 @@
  * as the app sees a network failure, with a message naming the violation; a call that fits is
  * answered. The document is given as an object here (the other files give paths).
  */
-import { fileURLToPath } from 'node:url';
 import { createHarness } from 'scenario-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startRelayApp, type RelayApp } from './relay-app.js';
