@@ -25,21 +25,22 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
   }
 
   let app: RuntimeApp;
+  let nodeApp: RuntimeApp;
   let upstream: Upstream;
   beforeAll(async () => {
     upstream = await startUpstream();
-    app = await startRuntimeApp(runtime, installed.binary);
+    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, 'node-app.js')]);
   });
   afterAll(async () => {
-    await app?.stop();
+    await Promise.all([app?.stop(), nodeApp?.stop()]);
     await upstream?.close();
   });
 
   const client = () => createHarnessClient({ baseURL: app.origin });
   /** What the app's call to `url` got, through the route `path` (`/fetch` or `/http`). */
-  async function appCall(harness: HarnessClient, path: string, url: string, body?: unknown): Promise<unknown> {
+  async function appCall(harness: HarnessClient, path: string, url: string, body?: unknown, origin = app.origin): Promise<unknown> {
     const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const response = await fetch(`${app.origin}${path}?url=${encodeURIComponent(url)}`, { ...init, headers: { ...init.headers, ...harness.headers } });
+    const response = await fetch(`${origin}${path}?url=${encodeURIComponent(url)}`, { ...init, headers: { ...init.headers, ...harness.headers } });
     expect(response.status).toBe(200);
     return response.json();
   }
@@ -120,6 +121,14 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     const harness = client();
     expect(await appCall(harness, '/fetch', `${API}/old-greeting`)).toEqual({ status: 302, body: '' });
     await app.waitForOutput(`A mock answered GET ${API}/old-greeting with a redirect (302 to ${API}/greeting), which this runtime's fetch cannot follow`);
+  });
+
+  test("runs scenario-harness/node on the runtime's node:http server, each request as its test", async () => {
+    const [plain, grumpy] = [createHarnessClient({ baseURL: nodeApp.origin }), createHarnessClient({ baseURL: nodeApp.origin })];
+    await grumpy.switchScenario('grumpy', { variant: 'shouting' });
+    expect(await appCall(plain, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'hello' } });
+    expect(await appCall(grumpy, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
+    expect(await appCall(grumpy, '/http', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
   });
 
   test("journals the test's calls from fetch and node:http", async () => {
