@@ -89,6 +89,13 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     expect(await appCall(harness, '/fetch', `${API}/cart`)).toEqual({ status: 200, body: { count: 3 } });
   });
 
+  test('answers the mocks one test added for itself first', async () => {
+    const [mine, other] = [client(), client()];
+    await mine.use({ method: 'GET', url: `${API}/greeting`, response: { body: { greeting: 'just for me' } } });
+    expect(await appCall(mine, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'just for me' } });
+    expect(await appCall(other, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'hello' } });
+  });
+
   test('advances a sequence per test', async () => {
     const [first, second] = [client(), client()];
     expect(await appCall(first, '/fetch', `${API}/status`)).toEqual({ status: 503, body: { up: false } });
@@ -129,6 +136,12 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     expect(await appCall(plain, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'hello' } });
     expect(await appCall(grumpy, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
     expect(await appCall(grumpy, '/http', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
+  });
+
+  test("refuses a raw node:net connection off the machine (unhandled: 'error')", async () => {
+    // Without the guard the lookup of this reserved name fails instead (ENOTFOUND): nothing leaves the machine either way.
+    const response = await fetch(`${app.origin}/connect?host=api.example.test&port=443`, { headers: client().headers });
+    expect(await response.json()).toEqual({ failed: expect.stringContaining('[scenario-harness] Blocked a connection to api.example.test:443') });
   });
 
   test("journals the test's calls from fetch and node:http", async () => {
