@@ -21,6 +21,7 @@ import { createStateRedactor } from './control/create-state-redactor.js';
 import { HarnessError } from './errors.js';
 import type { HarnessExtensions } from './extensions.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
+import { runtimeLayers } from './interception/runtime-layers.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createStartGuard } from './start-guard.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -256,7 +257,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
         guard.starting(starting);
         starting.then(
           () => {
-            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined, browserCalls: extensions.answerBrowserCall !== undefined }));
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined, browserCalls: extensions.answerBrowserCall !== undefined, runtime: runtimeLayers() }));
           },
           () => {
             if (started === starting) started = undefined;
