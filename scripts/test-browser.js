@@ -5,7 +5,7 @@
  * .ci/run installs it: a browser suite that silently skips on CI is a suite that never runs.
  *
  * Usage: node scripts/test-browser.js [playwright test options, e.g. --repeat-each 3 or a file filter]
- * Env: PLAYWRIGHT_CHROMIUM_PATH (default /usr/bin/chromium), BROWSER_TEST_PORT (default 4319).
+ * Env: PLAYWRIGHT_CHROMIUM_PATH (default /usr/bin/chromium), BROWSER_TEST_PORT (default 4319), BROWSER_TEST_SHOP_ONLY=1 (the shop project alone: no Next.js servers, as a git worktree with linked node_modules needs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

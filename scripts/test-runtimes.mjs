@@ -3,7 +3,8 @@
 // run them on this machine's Node: the whole vitest suite on each, and the browser suite (the
 // shop and both Next.js majors) on the lines named by --browser. Each Node binary comes from the
 // npm registry (scripts/ensure-node.mjs) and is first on PATH, so every `node` a test starts is
-// that line too. Run by .ci/run; `npm run build` must have run (npm test does it).
+// that line too. Bun and Deno are installed first (scripts/ensure-runtimes.mjs): test/runtimes
+// drives them from every Node line. Run by .ci/run; `npm run build` must have run (npm test does it).
 //
 //   node scripts/test-runtimes.mjs                      every line in test-runtimes.json
 //   node scripts/test-runtimes.mjs 26.10.0              one line
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNode, supportedNodeVersions } from './ensure-node.mjs';
+import { ensureRuntime } from './ensure-runtimes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -56,6 +58,8 @@ function firstLines(message = '') {
   if (message.startsWith('Error: STACK_TRACE_ERROR')) return 'timed out (the test or hook took longer than its timeout; vitest\'s JSON report keeps no other message)';
   return message.split('\n').filter(Boolean).slice(0, 3).join('\n      ');
 }
+
+for (const runtime of ['bun', 'deno']) ensureRuntime(runtime);
 
 const reports = mkdtempSync(join(tmpdir(), 'scenario-harness-runtimes-'));
 const results = [];

@@ -6,8 +6,8 @@ import { listSessionsAnswer } from './inspector/list-sessions-answer.js';
 import { scenarioDetails } from './inspector/scenario-details.js';
 
 /**
- * The composition root: the core plus what plugs into it. The inspector's page and the
- * recorder's converter load on first use only.
+ * The composition root: the core plus what plugs into it. The inspector's page, the
+ * recorder's converter, the browser's answers and the contract checks load on first use only.
  */
 const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
   inspector: Object.freeze({ page: inspectorAnswer, sessions: listSessionsAnswer, scenarioDetails }),
@@ -15,6 +15,8 @@ const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
   draftRecording: async (exchanges, format, options) => (await import('./record/recording-draft.js')).recordingDraft(exchanges, format, options),
   // Loaded on the first browser call only: an app whose tests never route the browser through it never loads browser/.
   answerBrowserCall: async (call, testId, context) => (await import('./browser/answer-browser-call.js')).answerBrowserCall(call, testId, context),
+  // Loaded by start() only when `contracts` is set: ajv, the OpenAPI parser and contracts/ never load otherwise.
+  loadContracts: async (options) => (await import('./contracts/load-contract-checker.js')).loadContractChecker(options),
 });
 
 /**

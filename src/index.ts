@@ -64,4 +64,5 @@ export type {
 } from './core/types.js';
 export type { Logger } from './core/dev-utils.js';
 export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
+export type { ContractsOptions, ContractViolationStrategy } from './core/contract-check.js';
 export type { HeadersLike } from './core/read-test-id.js';

@@ -10,6 +10,7 @@ import { toPlainMocks } from '../core/test-mocks/to-plain-mocks.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import { isBrowserCallAnswer, type BrowserCallAnswer, type BrowserCallRequest } from './browser-call.js';
 import { compileCallFilter, type CallFilter } from './compile-call-filter.js';
+import { describeContractViolations } from './describe-contract-violations.js';
 import { describeCall } from './describe-call.js';
 import { describeCallsSeen } from './describe-calls-seen.js';
 import { testIdHeaders } from './harness-baggage.js';
@@ -359,6 +360,25 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
     if (matched.length === 0) throw new Error(`${expected}, but it made no such call.\n${describeCallsSeen(entries, compiled)}`);
     const listed = matched.map((entry) => `  ${describeCall(entry)}`).join('\n');
     throw new Error(`${expected}, but it made ${matched.length === 1 ? '1 such call' : `${matched.length} such calls`}:\n${listed}`);
+  }
+
+  /**
+   * Assert that none of this test's calls broke its API document, as the app's harness checks
+   * them with `createHarness({ contracts })`: the error lists every violation under its call's
+   * method and URL. Returns the calls checked against a document (their `contractViolations`
+   * empty). Calls under no document's servers, and every call of an app without `contracts`,
+   * are not checked, so they pass.
+   *
+   * @example
+   * await page.getByRole('button', { name: 'Pay' }).click();
+   * await harness.expectNoContractViolations();
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/contracts.md
+   */
+  async expectNoContractViolations(): Promise<JournalEntry[]> {
+    const entries = await this.#readCalls(`read the calls of test ${quote(this.testId)}`);
+    const failure = describeContractViolations(entries, this.testId);
+    if (failure !== undefined) throw new Error(failure);
+    return entries.filter((entry) => entry.contractViolations !== undefined);
   }
 
   /** Empty this test's journal (its scenario, state and sequences stay): later verifications see only later calls. */

@@ -2,26 +2,13 @@ import { isStringMatcherObject } from '../core/engine/string-match.js';
 import type { MockMatch } from '../core/types.js';
 import { fieldKey } from './field-path.js';
 import { child, isRecord, resolveRef, type Json, type Located } from './json-pointer.js';
+import { operationParameters } from './operation-parameters.js';
 import { operationLabel, type Finding, type OperationContext } from './operation-context.js';
 
 /** Headers OpenAPI does not describe as parameters (the media types and security schemes say them), and our own. */
 const UNDECLARED_HEADERS = new Set(['accept', 'content-type', 'authorization', 'cookie']);
 const MAX_DEPTH = 32;
 
-/** The operation's parameters with the path item's, the operation's winning on the same name and place. */
-function parameters(context: OperationContext): Json[] {
-  const { document } = context.contract;
-  const byKey = new Map<string, Json>();
-  for (const owner of [context.pathItem, context.operation]) {
-    const list = child(document, owner, 'parameters');
-    if (!Array.isArray(list.value)) continue;
-    list.value.forEach((_, i) => {
-      const parameter = child(document, list, i).value;
-      if (isRecord(parameter) && typeof parameter.name === 'string') byKey.set(`${String(parameter.in)}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`, parameter);
-    });
-  }
-  return [...byKey.values()];
-}
 
 /** Header names of the document's API-key security schemes (`X-API-Key`). */
 function apiKeyHeaders(context: OperationContext): string[] {
@@ -104,7 +91,7 @@ function requestSchema(context: OperationContext, parameterList: Json[]): Locate
 export function checkMatch(context: OperationContext, match: MockMatch | undefined): Finding[] {
   if (match === undefined) return [];
   const findings: Finding[] = [];
-  const parameterList = parameters(context);
+  const parameterList = operationParameters(context).map((parameter) => parameter.value);
   const declared = (place: string) => parameterList.filter((p) => p.in === place).map((p) => String(p.name));
   const query = declared('query');
   for (const name of Object.keys(match.query ?? {})) {

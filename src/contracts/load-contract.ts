@@ -44,18 +44,23 @@ function dialectOf(document: Json, path: string): Dialect {
  * schemas are rewritten as JSON Schema 2020-12 for the validator. Throws a `HarnessError` that
  * says what to do for a missing file, a file that does not parse, or a document without servers.
  */
-export async function loadContract(path: string): Promise<Contract> {
-  try {
-    if ((await stat(path)).isDirectory()) fail(path, 'it is a directory. Give the document\'s file.');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') fail(path, `no such file. Check the path (relative paths start from ${process.cwd()}).`);
-    throw error;
+export async function loadContract(source: string | Json, label?: string): Promise<Contract> {
+  // A document given as an object (`contracts.openapi`) is named by its title in messages.
+  const path = typeof source === 'string' ? source : (label ?? `the document "${String(isRecord(source.info) ? source.info.title : 'untitled')}"`);
+  if (typeof source === 'string') {
+    try {
+      if ((await stat(path)).isDirectory()) fail(path, 'it is a directory. Give the document\'s file.');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') fail(path, `no such file. Check the path (relative paths start from ${process.cwd()}).`);
+      throw error;
+    }
   }
-  // Loaded here only: the parser belongs to the CLI, never to an app.
+  // Loaded here only: the parser belongs to the CLI and to harnesses with `contracts`, never to other apps.
   const parser = await import('@readme/openapi-parser');
   let parsed: unknown;
   try {
-    parsed = await parser.bundle(path);
+    // A copy: the parser writes into the object it is given, and the caller's document stays theirs.
+    parsed = await parser.bundle(typeof source === 'string' ? source : (structuredClone(source) as never));
   } catch (error) {
     const reason = (error as Error).message.trim().replace(/\s+/g, ' ');
     fail(path, `it does not parse (${reason}). Fix the JSON or YAML syntax, or a $ref that points nowhere.`);
@@ -69,5 +74,5 @@ export async function loadContract(path: string): Promise<Contract> {
     fail(path, `it names no server (no ${where}), so no mock URL can be placed under it. Add the API's base URL to the document (${dialect === 'swagger2' ? 'host: api.example.com, basePath: /v1' : 'servers: [{ url: https://api.example.com/v1 }]'}), or check against a copy that has it.`);
   }
   const specification = `${dialect === 'swagger2' ? 'Swagger' : 'OpenAPI'} ${String(parsed.swagger ?? parsed.openapi)}`;
-  return { path, name: basename(path), specification, dialect, document: toJsonSchemaDialect(parsed, dialect), servers };
+  return { path, name: typeof source === 'string' ? basename(path) : path, specification, dialect, document: toJsonSchemaDialect(parsed, dialect), servers };
 }

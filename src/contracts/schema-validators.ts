@@ -12,6 +12,12 @@ export interface SchemaValidators {
    * when it fits. Throws when that schema does not compile (an invalid `pattern`, say).
    */
   validate(pointer: string, value: unknown): SchemaError[];
+  /**
+   * The errors of `value` against a schema built outside the document (a Swagger 2 parameter's
+   * type, which sits on the parameter itself beside keywords JSON Schema reads otherwise),
+   * compiled once per `key`.
+   */
+  validateBuilt(key: string, schema: Json, value: unknown): SchemaError[];
 }
 
 // ajv-formats is CommonJS: its plugin is the module itself (and its `default`).
@@ -44,6 +50,14 @@ export function createSchemaValidators(document: Json): SchemaValidators {
       if (validate === undefined) {
         validate = ajv.compile({ $ref: `${id}#${pointer.split('/').map((part) => encodeURIComponent(part).replace(/%7E/gi, '~')).join('/')}` });
         compiled.set(pointer, validate);
+      }
+      return validate(value) ? [] : [...(validate.errors ?? [])];
+    },
+    validateBuilt(key, schema, value) {
+      let validate = compiled.get(`built:${key}`);
+      if (validate === undefined) {
+        validate = ajv.compile(schema);
+        compiled.set(`built:${key}`, validate);
       }
       return validate(value) ? [] : [...(validate.errors ?? [])];
     },

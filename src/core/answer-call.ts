@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
+import type { ContractGate } from './contract-gate.js';
 import { quote, type Logger } from './dev-utils.js';
 import { buildReply } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
@@ -40,6 +41,8 @@ export interface CallAnswererOptions {
   ownMocks: OwnMockLayers;
   /** Where each call is recorded for its test; `undefined`: no journal. */
   journal?: JournalRecorder;
+  /** Checks each answered call against the API documents (`contracts`); `undefined`: none are configured. */
+  checkContract?: ContractGate;
   /**
    * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers
    * and in-process test clients live there. `false` for the standalone server, whose calls come
@@ -65,7 +68,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
-  const { journal, ownMocks } = options;
+  const { journal, ownMocks, checkContract } = options;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
 
@@ -134,12 +137,15 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       }
       const made = await reply(call, testId, session, resolution);
       if (made instanceof HarnessError) return { kind: 'fail', error: made };
+      const contract = checkContract === undefined ? undefined : await checkContract(call, testId, made);
       if (journal !== undefined) {
         const { mock } = resolution;
         const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(resolution.response);
         const nearMisses = journal.explainAnswered ? await describeNearMisses(call, layers, state) : undefined;
-        await journal.answered(testId, call, { mock, step, reply: made, activeScenarioId: active?.scenarioId }, startedAt, nearMisses);
+        await journal.answered(testId, call, { mock, step, reply: made, activeScenarioId: active?.scenarioId, contractViolations: contract?.violations }, startedAt, nearMisses);
       }
+      // `onViolation: 'error'`: the journal shows what the mock would have answered; the app gets the failure.
+      if (contract?.failure !== undefined) return { kind: 'fail', error: contract.failure };
       return { kind: 'reply', reply: made };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
@@ -156,9 +162,12 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
    * `answer` without awaiting, for the common call: a store in memory, a mock matched on method
    * and URL alone, no sequence, no `setState`, no response function, no request body to journal.
    * Every other call (and any error) is `NOT_NOW`: the asynchronous path decides and reports it.
+   * With `contracts` configured, every call is `NOT_NOW`: checking a request reads its body and
+   * loads the validators, which cannot be done without awaiting, and a call the fast path answered
+   * would go unchecked.
    */
   function answerNow(call: OutgoingCall): ImmediateOutcome {
-    if (readSessionNow === undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
+    if (readSessionNow === undefined || checkContract !== undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
     try {
       const startedAt = performance.now();
       const testId = testIdOf(call);

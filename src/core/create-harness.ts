@@ -3,6 +3,8 @@ import { createOriginCheck } from './access/create-origin-check.js';
 import { answeringHarness, becomeAnswering, leaveAnswering } from './answering-harness.js';
 import { attachedHarness } from './attached-harness.js';
 import { createCallListener } from './answer-call.js';
+import type { ContractChecker } from './contract-check.js';
+import { createContractGate } from './contract-gate.js';
 import { DEFAULT_ENDPOINTS, DEFAULT_LIMITS, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { createControlRequestHandler } from './control/handle-control-request.js';
 import { consoleLogger, quote, type Logger } from './dev-utils.js';
@@ -19,6 +21,7 @@ import { createStateRedactor } from './control/create-state-redactor.js';
 import { HarnessError } from './errors.js';
 import type { HarnessExtensions } from './extensions.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
+import { runtimeLayers } from './interception/runtime-layers.js';
 import { readTestId, type HeadersLike } from './read-test-id.js';
 import { createStartGuard } from './start-guard.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -172,8 +175,13 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     maxBytes: options.limits?.maxTestMockBytes ?? DEFAULT_LIMITS.maxTestMockBytes,
     mocksPath: endpoints.mocks,
   });
+  const contracts = enabled ? options.contracts : undefined;
+  /** Set by `start()`, which reads the documents: until then (and without `contracts`) no call is checked. */
+  let contractChecker: ContractChecker | undefined;
+  const checkContract = contracts === undefined ? undefined : createContractGate({ checker: () => contractChecker, onViolation: contracts.onViolation ?? 'warn', logger });
   const listener = createCallListener({
     journal,
+    checkContract,
     ownMocks,
     scenarios: compiled,
     store,
@@ -202,6 +210,15 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       );
     }
     return DEFAULT_TEST_ID;
+  }
+
+  /** Read the `contracts` documents, through the contracts extension (loaded only when they are set). */
+  async function loadContracts(): Promise<void> {
+    if (contracts === undefined || contractChecker !== undefined) return;
+    if (extensions.loadContracts === undefined) {
+      throw new HarnessError('INVALID_OPTIONS', 'Failed to start this harness: "contracts" is set, but this harness was built without the contract checks. Create it with createHarness from "scenario-harness".');
+    }
+    contractChecker = await extensions.loadContracts(contracts);
   }
 
   /** Become the harness that answers this process's calls; one before it (same module, evaluated again) stops answering them. */
@@ -234,12 +251,13 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       }
       if (started === undefined) {
         // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.
-        const starting = options.intercept === false ? Promise.resolve() : addCallListener(listener).then(() => (sideBySide ? undefined : answerInsteadOfPrevious()));
+        // The documents are read before the first call is answered: one that cannot be read fails start(), naming it.
+        const starting = loadContracts().then(() => (options.intercept === false ? undefined : addCallListener(listener).then(() => (sideBySide ? undefined : answerInsteadOfPrevious()))));
         started = starting;
         guard.starting(starting);
         starting.then(
           () => {
-            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined, browserCalls: extensions.answerBrowserCall !== undefined }));
+            if (announce) announceLine(logger, describeStartedHarness(compiled.size, endpoints, unhandled, { journal: journal !== undefined, testMocks: store.addMocks !== undefined, browserCalls: extensions.answerBrowserCall !== undefined, runtime: runtimeLayers() }));
           },
           () => {
             if (started === starting) started = undefined;

@@ -1,11 +1,13 @@
+import type { RuntimeLayers } from './interception/runtime-layers.js';
 import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
 
 /**
  * The line a harness logs when it starts: that it is on, how many scenarios it has, where the
- * control endpoints and the inspector are, and what happens to calls no mock answers. One line,
- * so it is found in an app's start-up log at a glance.
+ * control endpoints and the inspector are, what happens to calls no mock answers and, on a
+ * runtime where some way out cannot be intercepted (Bun, Deno), which. One line, so it is found
+ * in an app's start-up log at a glance.
  */
-export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean; browserCalls?: boolean }): string {
+export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean; browserCalls?: boolean; runtime?: Pick<RuntimeLayers, 'name' | 'notIntercepted'> }): string {
   const control = [
     `POST|DELETE ${endpoints.setScenario}`,
     `GET ${endpoints.getScenario}`,
@@ -18,5 +20,8 @@ export function describeStartedHarness(scenarioCount: number, endpoints: Readonl
   if (serves.journal) control.push(`GET|DELETE ${endpoints.journal}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
-  return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}.`;
+  const gaps = serves.runtime?.notIntercepted ?? [];
+  // No silent gaps: what passes the harness by on this runtime is said where the user looks first.
+  const notIntercepted = gaps.length === 0 ? '' : `; on ${serves.runtime!.name} NOT intercepted: ${gaps.join('; ')}`;
+  return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}${notIntercepted}.`;
 }

@@ -15,7 +15,9 @@ export type HarnessErrorCode =
   /** A response function threw, or returned something that is not a response. */
   | 'RESPONSE_FUNCTION_FAILED'
   /** A recorded or imported scenario still holds a secret value: nothing was written. */
-  | 'SECRET_LEAK';
+  | 'SECRET_LEAK'
+  /** A call under an API document's servers broke its contract, with `contracts: { onViolation: 'error' }`. */
+  | 'CONTRACT_VIOLATION';
 
 /**
  * The one error type scenario-harness throws for anything a user can cause.

@@ -1,4 +1,5 @@
 import type { ControlAnswer, ControlCall } from './control/control-call.js';
+import type { ContractChecker, ContractsOptions } from './contract-check.js';
 import type { CallListener } from './interception/call-outcome.js';
 import type { RecordedExchange } from './recording/recorded-exchange.js';
 import type { RecordingDraft, RecordingOptions } from './recording/recording-draft.js';
@@ -7,7 +8,7 @@ import type { HarnessEndpoints, ScenarioMap, ScenarioSummary } from './types.js'
 
 /**
  * What the core leaves to the layers above it, through interfaces it owns: the inspector's
- * pages and the recorder's traffic → scenario converter. The package's composition root
+ * pages, the recorder's traffic → scenario converter, the browser's answers and the contract checks. The package's composition root
  * (`src/harness.ts`) plugs them in, so core imports neither; a harness without them answers
  * their endpoints with a 404 that says so.
  */
@@ -17,6 +18,11 @@ export interface HarnessExtensions {
   draftRecording?(exchanges: readonly RecordedExchange[], format: 'json' | 'yaml', options: RecordingOptions | undefined): Promise<RecordingDraft>;
   /** A call the test's browser made (`POST /__harness__/answer`), answered through `listener` as the app's own calls are. */
   answerBrowserCall?(call: ControlCall, testId: string, context: BrowserAnswerContext): Promise<ControlAnswer>;
+  /**
+   * The contract checker of `createHarness({ contracts })`: reads the documents (a document that
+   * cannot be read rejects, naming it), compiles their schemas on first use. Called by `start()`.
+   */
+  loadContracts?(options: ContractsOptions): Promise<ContractChecker>;
 }
 
 /** What the browser's answer endpoint gets from the core. */

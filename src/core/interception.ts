@@ -1,11 +1,12 @@
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
-import { installFetchPatch } from './interception/fetch-patch.js';
+import { installFetchPatch, type UndiciDispatchers } from './interception/fetch-patch.js';
 import { ensureDefaultDispatcher, installDispatcher } from './interception/install-dispatcher.js';
 import { interceptionFailed } from './interception/interception-failed.js';
 import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
 import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, workerGuardRules, type InstalledLayers } from './interception/registry.js';
+import { runtimeLayers } from './interception/runtime-layers.js';
 import { installSocketGuard } from './interception/socket-guard.js';
 import { installUnixSocketPassThrough } from './interception/unix-socket-pass-through.js';
 import { installWorkerPatch } from './interception/worker-patch.js';
@@ -52,9 +53,10 @@ function propagatedTestId(url: URL): string | undefined {
 }
 
 /**
- * Install every layer: the undici global dispatcher (fetch references captured before start,
- * the undici package), the fetch patch (the fast path for `globalThis.fetch`), node:http/https
- * through the interception library, the socket guard, and the guard of the worker threads the app starts.
+ * Install every layer the runtime allows (runtime-layers.ts): the undici global dispatcher (fetch
+ * references captured before start, the undici package; Node only), the fetch patch (the fast
+ * path for `globalThis.fetch`), node:http/https through the interception library, the socket
+ * guard, and the guard of the worker threads the app starts (Node only).
  *
  * @note The layers are imported statically: an `import()` of our own modules here, awaited by a
  * top-level `await harness.start()` in an app whose bundler split them into chunks that import
@@ -71,6 +73,7 @@ async function installLayers(): Promise<InstalledLayers> {
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
   if (typeof globalThis.fetch !== 'function') throw interceptionFailed('globalThis.fetch is missing', 'Run the app on Node.js 20.19 or later, where fetch is built in.');
 
+  const runtime = runtimeLayers();
   const undo: (() => void)[] = [];
   const uninstall = () => {
     for (const step of undo.splice(0).reverse()) step();
@@ -78,17 +81,15 @@ async function installLayers(): Promise<InstalledLayers> {
   try {
     // @note First in, last out: it syncs the ESM exports of Node's modules, which must happen
     // while no other layer has node:http patched, or ESM imports would keep a patched function.
-    undo.push(installWorkerPatch({ rules: workerGuardRules, report: (message) => registryLogger().error(message) }));
-    await ensureDefaultDispatcher(globalThis.fetch);
-    const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate });
-    undo.push(() => dispatcher.uninstall());
-    const check = () => {
-      if (!dispatcher.readopt()) return;
-      registryLogger().error(
-        `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
-      );
+    if (runtime.workerGuard) undo.push(installWorkerPatch({ rules: workerGuardRules, report: (message) => registryLogger().error(message) }));
+    const { undici, check } = runtime.undiciDispatcher ? await installUndiciLayer(undo) : { undici: undefined, check: () => {} };
+    let reported = false;
+    const reportUnfinishable = (message: string) => {
+      if (reported) return;
+      reported = true;
+      registryLogger().warn(message);
     };
-    undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, passDispatcher: () => dispatcher.fallback(FETCH_HANDLERS_ARE_NEW_STYLE), harnessDispatcher: dispatcher.dispatcher, beforeCall: check, propagatedTestId }));
+    undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, undici, reportUnfinishable, beforeCall: check, propagatedTestId }));
     const unpatched = { http: { request: http.request, get: http.get }, https: { request: https.request, get: https.get } };
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
@@ -109,6 +110,23 @@ async function installLayers(): Promise<InstalledLayers> {
     if (error instanceof HarnessError) throw error;
     throw interceptionFailed(`a layer threw while patching (${(error as Error).message})`, FROZEN_REMEDY, error);
   }
+}
+
+/**
+ * The harness's undici global dispatcher (Node's fetch is undici), with the dispatchers the fetch
+ * patch hands calls to and the check that notices a dispatcher the app set after start.
+ */
+async function installUndiciLayer(undo: (() => void)[]): Promise<{ undici: UndiciDispatchers; check: () => void }> {
+  await ensureDefaultDispatcher(globalThis.fetch);
+  const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate });
+  undo.push(() => dispatcher.uninstall());
+  const check = () => {
+    if (!dispatcher.readopt()) return;
+    registryLogger().error(
+      `The app replaced undici's global dispatcher after harness.start() (setGlobalDispatcher). The harness put its own back in front and now hands unanswered calls to the new one, but calls made in between may have reached the network. Call setGlobalDispatcher() before harness.start().`,
+    );
+  };
+  return { undici: { passDispatcher: () => dispatcher.fallback(FETCH_HANDLERS_ARE_NEW_STYLE), harnessDispatcher: dispatcher.dispatcher }, check };
 }
 
 /** Start routing intercepted calls to `listener`, installing the layers on first use. */

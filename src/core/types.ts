@@ -1,3 +1,4 @@
+import type { ContractsOptions } from './contract-check.js';
 import type { SessionStore } from './store/session-store.js';
 import type { Logger } from './dev-utils.js';
 import type { JournalOptions } from './journal/journal-entry.js';
@@ -339,6 +340,15 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   access?: AccessOptions;
   /** Which Host names and which browser requests from other sites the control endpoints answer (by default: loopback and IP addresses, none from other sites). */
   control?: HarnessControlOptions;
+  /**
+   * Check each answered call under an API document's servers against the document: the app's
+   * request (parameters, required headers, body) and the mock's answer (status, body, required
+   * headers). Journal entries of those calls carry `contractViolations`. The documents, and the
+   * JSON Schema validator, load at `start()`, only when this is set.
+   * @example
+   * createHarness({ enabled: true, scenarios, contracts: { openapi: ['./openapi/payments.yaml'], onViolation: 'error' } });
+   */
+  contracts?: ContractsOptions;
 }
 
 export interface PropagateOptions {

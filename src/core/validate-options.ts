@@ -104,8 +104,30 @@ function checkJournal(journal: unknown): void {
   }
 }
 
+const CONTRACT_OPTIONS = ['openapi', 'onViolation'];
+const CONTRACTS_EXAMPLE = "contracts: { openapi: ['./openapi/payments.yaml'], onViolation: 'warn' }";
+
+function checkContracts(contracts: unknown): void {
+  if (contracts === undefined) return;
+  if (typeof contracts !== 'object' || contracts === null || Array.isArray(contracts)) fail(`expected "contracts" to be an object such as ${CONTRACTS_EXAMPLE}, instead got ${describe(contracts)}.`);
+  for (const key of Object.keys(contracts)) {
+    if (CONTRACT_OPTIONS.includes(key)) continue;
+    const near = didYouMean(key, CONTRACT_OPTIONS);
+    fail(`"contracts.${key}" is not a contracts option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use openapi or onViolation.`);
+  }
+  const { openapi, onViolation } = contracts as Record<string, unknown>;
+  if (!Array.isArray(openapi) || openapi.length === 0) {
+    fail(`expected "contracts.openapi" to be a non-empty array of OpenAPI documents (file paths, or documents as objects), instead got ${describe(openapi)}. For example: ${CONTRACTS_EXAMPLE}.`);
+  }
+  for (const [i, document] of openapi.entries()) {
+    const isObject = typeof document === 'object' && document !== null && !Array.isArray(document);
+    if ((typeof document !== 'string' || document === '') && !isObject) fail(`expected "contracts.openapi[${i}]" to be a file path or an OpenAPI document object, instead got ${describe(document)}.`);
+  }
+  if (onViolation !== undefined && onViolation !== 'warn' && onViolation !== 'error') fail(`expected "contracts.onViolation" to be 'warn' or 'error', instead got ${describe(onViolation)}.`);
+}
+
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
-const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control'];
+const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts'];
 
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions): void {
@@ -168,6 +190,7 @@ export function validateOptions(options: HarnessOptions): void {
   // A disabled harness ignores `access`: an unset token in production must not stop the app.
   if (options.enabled) checkAccess(options.access);
   checkControl(options.control);
+  checkContracts(options.contracts);
   if (options.store !== undefined) {
     for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {
       if (typeof (options.store as unknown as Record<string, unknown>)[method] !== 'function') {

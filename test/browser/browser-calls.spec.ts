@@ -87,3 +87,22 @@ test("a mock that sets its own CORS keeps it: an allow-origin naming another sit
   await harness.expectCalled({ url: `${MAPS_API}/*` }, { times: 1 });
   expect((await harness.calls({ url: `${MAPS_API}/*` }))[0]).toMatchObject({ side: 'browser', answered: true, status: 200, layer: 'test' });
 });
+
+test("the inspector marks the page's calls as the browser's, beside the server's", async ({ browser, baseURL, page, harness }) => {
+  await harness.switchScenario('premium');
+  await page.goto('/stores');
+  await page.getByTestId('me-server').click();
+  await expect(page.getByTestId('me-server-result')).not.toBeEmpty();
+  await page.getByTestId('locate').click();
+  await expect(page.getByTestId('locate-result')).not.toBeEmpty();
+  const context = await browser.newContext({ baseURL });
+  const inspector = await context.newPage();
+  await inspector.goto(`/__harness__/#test=${encodeURIComponent(harness.testId)}`);
+  const calls = inspector.locator('#journal tr.call');
+  await expect(calls).toHaveCount(2);
+  await expect(calls.nth(0).locator('.chip.side')).toHaveCount(0);
+  await expect(calls.nth(1).locator('.chip.side')).toHaveText('browser');
+  await calls.nth(1).click();
+  await expect(inspector.locator('tr.details')).toContainText('browser (the page called it; answered through the app)');
+  await context.close();
+});

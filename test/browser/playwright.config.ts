@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import type { HarnessTestOptions } from 'scenario-harness/playwright';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 /**
  * The browser suite: Debian's chromium against the demo shop (examples/shop), one app for all
@@ -19,6 +21,9 @@ const previousNextBaseURL = `http://127.0.0.1:${previousNextPort}`;
 const node = JSON.stringify(process.execPath);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
+// `--project shop` alone (BROWSER_TEST_SHOP_ONLY=1): the Next.js servers are not started either,
+// which a git worktree whose node_modules is a symlink needs (Next cannot build there).
+const shopOnly = process.env.BROWSER_TEST_SHOP_ONLY === '1';
 
 export default defineConfig<HarnessTestOptions>({
   testDir: '.',
@@ -39,10 +44,7 @@ export default defineConfig<HarnessTestOptions>({
   },
   projects: [
     { name: 'shop', testIgnore: 'next-app/**' },
-    // The Next.js example (App Router and Pages Router) under `next start`, on the current major
-    // and on the previous one (test-runtimes.json).
-    { name: 'next-app', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: nextBaseURL } },
-    { name: 'next-app (previous major)', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: previousNextBaseURL } },
+    ...(shopOnly ? [] : nextProjects()),
   ],
   webServer: [
     {
@@ -55,6 +57,21 @@ export default defineConfig<HarnessTestOptions>({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    ...(shopOnly ? [] : nextServers()),
+  ],
+});
+
+function nextProjects() {
+  return [
+    // The Next.js example (App Router and Pages Router) under `next start`, on the current major
+    // and on the previous one (test-runtimes.json).
+    { name: 'next-app', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: nextBaseURL } },
+    { name: 'next-app (previous major)', testMatch: 'next-app/**/*.spec.ts', use: { baseURL: previousNextBaseURL } },
+  ];
+}
+
+function nextServers(): WebServer[] {
+  return [
     {
       // Builds examples/next-app first when its keyed build is missing (npm test has usually built it already).
       command: `${node} --import tsx test/browser/next-app/serve-next-example.ts`,
@@ -76,5 +93,5 @@ export default defineConfig<HarnessTestOptions>({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-  ],
-});
+  ];
+}

@@ -15,9 +15,9 @@ const IMPORT_ONLY = ['/node_modules/@readme/openapi-parser/', '/node_modules/ope
 const CHECK_ONLY = ['/node_modules/ajv/', '/node_modules/ajv-formats/', '/dist/contracts/'];
 
 /** Start the built package in a fresh Node process and list every module it loaded. */
-async function startChild(enabled: boolean) {
+async function startChild(enabled: boolean, { contracts = false } = {}) {
   const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
-  const { stdout } = await run(process.execPath, [CHILD], { env: { ...process.env, HARNESS_ENABLED: String(enabled), LOADS_FILE: loadsFile, NODE_ENV: 'production' } });
+  const { stdout } = await run(process.execPath, [CHILD], { env: { ...process.env, HARNESS_ENABLED: String(enabled), CONTRACTS: String(contracts), LOADS_FILE: loadsFile, NODE_ENV: 'production' } });
   const loads = readFileSync(loadsFile, 'utf8').split('\n');
   // The report is the last line; anything before it is what the harness logged to stdout.
   const lines = stdout.trim().split('\n');
@@ -39,6 +39,17 @@ test('with enabled: false, start() loads nothing of the interception library, pa
   expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
 });
 
+test('with enabled: false, a harness with contracts configured loads neither ajv nor the contract checks', async () => {
+  const { loads } = await startChild(false, { contracts: true });
+  expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
+});
+
+test('with enabled: true and contracts configured, start() and an answered call load ajv and the contract checks (the probe sees them)', async () => {
+  const { loads } = await startChild(true, { contracts: true });
+  for (const part of CHECK_ONLY) expect(loads.some((url) => url.includes(part)), part).toBe(true);
+});
+
 test('with enabled: true, the same probe does see the interception library load (the probe works)', async () => {
   const { report, loads, logged } = await startChild(true);
   expect(logged).toEqual([expect.stringMatching(/^\[scenario-harness\] on: intercepting outgoing calls with 1 scenario;/)]);
@@ -47,6 +58,7 @@ test('with enabled: true, the same probe does see the interception library load 
   // The inspector page (a sizeable string) loads on its first request only.
   expect(loads.filter((url) => url.includes('inspector-page'))).toEqual([]);
   expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  // A harness without contracts answers its calls without ajv or the contract checks.
   expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
 });
 

@@ -78,3 +78,27 @@ test('a failed test’s summary lists every near miss of an unanswered call, in 
   expect(printed).toEqual([[`[scenario-harness] ${summary}\n`]]);
   expect(JSON.parse(String(attachments.find(({ name }) => name === 'scenario-harness journal')?.body))).toEqual({ testId: client.testId, calls: [entry] });
 });
+
+test("a failed test's summary lists the browser's calls and the server's in the order they came, the browser's marked", async () => {
+  const client = createHarnessClient({ baseURL: origin });
+  expect((await client.answer({ method: 'POST', url: 'https://api.example.test/v1/refunds', headers: { origin: 'http://shop.test' } })).answered).toBe(true);
+  expect((await fetch(`${origin}/refund`, { headers: client.headers })).status).toBe(502);
+  expect((await client.answer({ method: 'GET', url: 'https://api.example.test/v1/refunds', headers: {} })).answered).toBe(true);
+
+  const dir = mkdtempSync(join(tmpdir(), 'harness-attach-'));
+  const attachments: { name: string; path?: string }[] = [];
+  const testInfo = { outputPath: (name: string) => join(dir, name), attach: async (name: string, options: { path?: string }) => void attachments.push({ name, ...options }) };
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    await attachJournal(client, testInfo, true);
+  } finally {
+    stderr.mockRestore();
+  }
+  const summary = readFileSync(attachments.find(({ name }) => name === 'scenario-harness calls')!.path!, 'utf8');
+  const calls = summary.split('\n').filter((line) => /^(\(browser\) )?[A-Z]+ https:/.test(line));
+  expect(calls).toEqual([
+    '(browser) POST https://api.example.test/v1/refunds → 201 by default#0',
+    'PUT https://api.example.test/v1/refunds → unanswered (failed); no mock answered it:',
+    '(browser) GET https://api.example.test/v1/refunds → 200 by default#1',
+  ]);
+});

@@ -158,6 +158,22 @@ if (!hasRedisServer()) {
     for (const origin of [first, second, third]) expect((await send(origin, testId, 'GET', '/greeting')).body.greeting).toBe('premium gold');
   });
 
+  test("the browser's calls answered through any process share the test's sequence with the server's calls, each step taken once", async () => {
+    const testId = randomUUID();
+    await send(balancer.origin, testId, 'POST', '/__scenario__', { scenario: 'counter' });
+    const browserCall = async (origin: string) => {
+      const { body } = await send(origin, testId, 'POST', '/__harness__/answer', { method: 'GET', url: 'https://api.shop.test/next', headers: { origin: 'http://shop.test' } });
+      expect(body).toMatchObject({ answered: true, status: 200, headers: { 'access-control-allow-origin': 'http://shop.test' } });
+      return (JSON.parse(Buffer.from(body.bodyBase64 as string, 'base64').toString()) as { n: number }).n;
+    };
+    const serverCall = async () => (await send(balancer.origin, testId, 'GET', '/next')).body.n as number;
+    // 20 calls at once, half the page's through each process in turn, half the app's through the round-robin.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? browserCall(apps[(i / 2) % 3]!.origin) : serverCall())));
+    expect(answers.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const journal = (await send(apps[1]!.origin, testId, 'GET', '/__harness__/journal')).body.calls as { side?: string }[];
+    expect(journal.filter((entry) => entry.side === 'browser')).toHaveLength(10);
+  });
+
   test('ending a test through one process ends it in all of them', async () => {
     const testId = randomUUID();
     await send(apps[0]!.origin, testId, 'POST', '/__scenario__', { scenario: 'premium' });

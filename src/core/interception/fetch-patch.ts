@@ -14,14 +14,24 @@ export interface FetchPatchOptions {
   decide(call: OutgoingCall): Promise<CallOutcome>;
   /** `decide` without awaiting, for the calls that allow it; `NOT_NOW` sends the call to `decide`. */
   decideNow(call: OutgoingCall): ImmediateOutcome;
-  /** Where a call that passes on goes when the app named no dispatcher (skipping the harness's own). */
-  passDispatcher(): DispatcherLike;
-  /** The harness's dispatcher: answers the redirects a mocked reply starts. */
-  harnessDispatcher: DispatcherLike;
+  /**
+   * The undici dispatchers, where fetch is undici (Node); `undefined` where it is not (Bun, Deno):
+   * there a call that passes on goes to the runtime's own fetch as it is.
+   */
+  undici: UndiciDispatchers | undefined;
+  /** Say once that this runtime's fetch cannot finish a mocked reply the way it would a real one (no dispatcher to answer through). */
+  reportUnfinishable(message: string): void;
   /** Run before every call: notices a replaced global dispatcher. */
   beforeCall(): void;
   /** The current test ID, when a call that passes on to this URL must carry it (`propagate.hosts`). */
   propagatedTestId(url: URL): string | undefined;
+}
+
+export interface UndiciDispatchers {
+  /** Where a call that passes on goes when the app named no dispatcher (skipping the harness's own). */
+  passDispatcher(): DispatcherLike;
+  /** The harness's dispatcher: answers the redirects a mocked reply starts. */
+  harnessDispatcher: DispatcherLike;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -29,12 +39,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /**
  * Replace `globalThis.fetch` with a thin function that answers matched calls with the mock's
  * `Response` directly: no Request object, no stream, no emitter on the common path. Calls
- * that pass on go to Node's own fetch with the dispatcher that was there before, so the
- * harness's dispatcher does not judge them a second time.
+ * that pass on go to the runtime's own fetch, captured here before patching; on Node with the
+ * dispatcher that was there before, so the harness's dispatcher does not judge them a second time.
  * @returns a function that puts the original `fetch` back.
  */
 export function installFetchPatch(options: FetchPatchOptions): () => void {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch')!;
+  const { undici } = options;
   // Node's fetch takes undici's `dispatcher` in its init, which the DOM typings do not list.
   const original = globalThis.fetch as (input: RequestInfo | URL, init?: FetchInit) => Promise<Response>;
 
@@ -57,7 +68,7 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
   }
 
   async function passOn(input: RequestInfo | URL, init: FetchInit | undefined, call: OutgoingCall): Promise<Response> {
-    const next: FetchInit = { ...init, dispatcher: init?.dispatcher ?? options.passDispatcher() };
+    const next: FetchInit = undici === undefined ? { ...init } : { ...init, dispatcher: init?.dispatcher ?? undici.passDispatcher() };
     const testId = options.propagatedTestId(call.url);
     if (testId !== undefined) {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
@@ -73,16 +84,23 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
   function respond(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined, signal: AbortSignal | null | undefined): Response | Promise<Response> {
     const redirect = init?.redirect ?? (input instanceof Request ? input.redirect : 'follow');
     const follows = REDIRECT_STATUSES.has(reply.status) && redirect !== 'manual' && 'location' in reply.headers;
-    if (follows || 'content-encoding' in reply.headers) return answerThroughFetch(reply, call, input, init);
+    if (follows || 'content-encoding' in reply.headers) {
+      if (undici !== undefined) return answerThroughFetch(undici.harnessDispatcher, reply, call, input, init);
+      // @note Bun's and Deno's fetch take no dispatcher, so the reply cannot be handed to them as a
+      // real answer would be; handing it over as it is beats a real call to the mocked URL.
+      options.reportUnfinishable(
+        `A mock answered ${call.method} ${call.url.href} with ${follows ? `a redirect (${reply.status} to ${reply.headers.location})` : `content-encoding: ${reply.headers['content-encoding']}`}, which this runtime's fetch cannot follow or decode for a mocked reply: the app gets the reply as the mock wrote it. Mock the final answer (or a plain body) instead. (Logged once.)`,
+      );
+    }
     if (reply.delay > 0 || isConnectionFault(reply.fault) || reply.fault === 'timeout') return respondLater(reply, call, signal);
     return replyToResponse(reply, call.method, call.url);
   }
 
   /** Redirects and encoded bodies need fetch's own handling: let it run, with this reply as the first answer. */
-  async function answerThroughFetch(reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined): Promise<Response> {
+  async function answerThroughFetch(harnessDispatcher: DispatcherLike, reply: MockReply, call: OutgoingCall, input: RequestInfo | URL, init: FetchInit | undefined): Promise<Response> {
     return original(input instanceof Request || init?.body === undefined || typeof init.body === 'string' ? input : await call.toRequest(), {
       ...init,
-      dispatcher: answerOnce(reply, call, options.harnessDispatcher),
+      dispatcher: answerOnce(reply, call, harnessDispatcher),
     });
   }
 

@@ -29,6 +29,7 @@ function cutRest(entry: JournalEntry, maxEntryBytes: number): JournalEntry {
   const cut = (text: string) => (text.length > LONG_STRING ? text.slice(0, LONG_STRING) + CUT : text);
   const cutEntry: JournalEntry = { ...entry, url: cut(entry.url), requestHeaders: {} };
   if (entry.nearMisses !== undefined) cutEntry.nearMisses = [];
+  if (entry.contractViolations !== undefined) cutEntry.contractViolations = [];
   let bytes = entryKeptBytes(cutEntry);
   for (const [name, value] of Object.entries(entry.requestHeaders)) {
     const kept = cut(value);
@@ -37,12 +38,14 @@ function cutRest(entry: JournalEntry, maxEntryBytes: number): JournalEntry {
     cutEntry.requestHeaders[name] = kept;
     bytes += more;
   }
-  for (const line of entry.nearMisses ?? []) {
-    const kept = cut(line);
-    const more = 8 + stringBytes(kept);
-    if (bytes + more > maxEntryBytes) break;
-    cutEntry.nearMisses!.push(kept);
-    bytes += more;
+  for (const [lines, keptLines] of [[entry.contractViolations, cutEntry.contractViolations], [entry.nearMisses, cutEntry.nearMisses]] as const) {
+    for (const line of lines ?? []) {
+      const kept = cut(line);
+      const more = 8 + stringBytes(kept);
+      if (bytes + more > maxEntryBytes) break;
+      keptLines!.push(kept);
+      bytes += more;
+    }
   }
   return cutEntry;
 }
@@ -55,7 +58,7 @@ function cutRest(entry: JournalEntry, maxEntryBytes: number): JournalEntry {
  *   `[[],[],…]` is 8 KB of text but 109 KiB of arrays.
  * - A text that still does not fit is cut.
  * - When the rest of the entry alone is over (an app that sends huge headers or URLs), its header
- *   values, URL and near-miss lines are cut to 256 characters (ending with `...`), and the headers and near misses
+ *   values, URL, contract violations and near-miss lines are cut to 256 characters (ending with `...`), and the headers and near misses
  *   that still do not fit are left out; the body then keeps what room is left, if any.
  * The common entry (under the bound) is returned as it is, measured once.
  */

@@ -48,6 +48,8 @@ export interface AnsweredCall {
   reply: MockReply;
   /** The scenario the test had selected (`undefined`: none, so `default`). */
   activeScenarioId: string | undefined;
+  /** With `contracts`: the call's problems against its API document (`[]`: none); `undefined` for a call under no document's servers. */
+  contractViolations?: string[];
 }
 
 /** An entry before its duration is known (set last but `nearMisses`, so it is shown there). */
@@ -183,11 +185,11 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
 
   return {
     explainAnswered: options?.explainAnswered ?? false,
-    answered(testId, call, { mock, step, reply, activeScenarioId }, startedAt, nearMisses) {
+    answered(testId, call, { mock, step, reply, activeScenarioId, contractViolations }, startedAt, nearMisses) {
       // One clock read for the duration and the start time of the call.
       const tookMs = performance.now() - startedAt;
       // A browser's call takes the general path: its entry carries `side`.
-      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined && call.side === undefined) {
+      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined && call.side === undefined && contractViolations === undefined) {
         return append(testId, call, plainAnswer(call, Date.now() - tookMs, mock, activeScenarioId, reply.status, roundMs(tookMs)));
       }
       const entry = head(call, Date.now() - tookMs);
@@ -202,6 +204,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       if (reply.delay > 0) entry.delayMs = reply.delay;
       if (step !== undefined) entry.step = step;
       entry.durationMs = roundMs(tookMs) + reply.delay;
+      if (contractViolations !== undefined) entry.contractViolations = contractViolations;
       if (nearMisses !== undefined) entry.nearMisses = nearMisses;
       return append(testId, call, entry as JournalEntry);
     },

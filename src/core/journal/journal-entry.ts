@@ -46,6 +46,13 @@ export interface JournalEntry {
   unhandled?: 'passed-through' | 'failed' | 'passed-through (allowHosts)';
   /** Milliseconds from interception to the answer (or the decision to pass the call on), `delayMs` included. */
   durationMs: number;
+  /**
+   * With `createHarness({ contracts })`, on every answered call under an API document's servers:
+   * what in the app's request or the mock's answer breaks the document, one line each
+   * (`request.body.currency: missing: the schema requires it (POST /charges in payments.yaml)`);
+   * `[]` when nothing does. Absent for calls under no document's servers.
+   */
+  contractViolations?: string[];
   /** For an unanswered call (and, with `journal.explainAnswered`, an answered one): why the nearest mocks did not answer. */
   nearMisses?: string[];
 }

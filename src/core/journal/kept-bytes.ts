@@ -66,7 +66,7 @@ const slotOf = (field: unknown): number => (field === undefined ? 0 : SLOT);
 
 /**
  * The heap bytes one journal entry retains, as `keptBytes` counts them: its own strings (the
- * time, method, URL, headers, near misses) and its body, and a slot for every other field. Not
+ * time, method, URL, headers, near misses, contract violations) and its body, and a slot for every other field. Not
  * its field names (every entry shares one copy of each), nor the scenario, mock, variant and
  * outcome names it points at (the compiled scenarios hold those). Header names are unique within
  * an entry, and header values, the URL and the time hold only narrow characters, so they are
@@ -80,6 +80,7 @@ export function entryKeptBytes(entry: JournalEntry): number {
   for (const name in headers) bytes += SLOT + narrowStringBytes(name) + narrowStringBytes(headers[name]!);
   if (entry.requestBody !== undefined) bytes += SLOT + keptBytes(entry.requestBody);
   if (entry.nearMisses !== undefined) bytes += SLOT + keptBytes(entry.nearMisses);
+  if (entry.contractViolations !== undefined) bytes += SLOT + keptBytes(entry.contractViolations);
   return (
     bytes +
     slotOf(entry.requestBodyTruncated) +

@@ -54,3 +54,18 @@ test('two tests in one browser, two scenarios, the same page', async ({ page, ha
     await other.close();
   }
 });
+
+test.describe("the browser's own calls", () => {
+  test.use({ harnessBrowser: true });
+
+  test("a client component's call to a third party and the server component's call answer from the same test's scenario", async ({ page, harness }) => {
+    await harness.switchScenario('friendly');
+    await page.goto('/app-router/browser-greeting');
+    await expect(page.locator('#server-greeting')).toHaveText('hi, friend');
+    await page.getByRole('button', { name: 'Greet from the browser' }).click();
+    await expect(page.locator('#browser-greeting')).toHaveText('hi, friend');
+    const calls = await harness.calls({ url: '*/upstream/greeting' });
+    expect(calls.map(({ side }) => side ?? 'server')).toEqual(['server', 'browser']);
+    expect(calls[1]!.url).toBe('https://greetings.example.test/upstream/greeting');
+  });
+});

@@ -1,0 +1,39 @@
+import type { MockReply } from './interception/mock-reply.js';
+import type { OutgoingCall } from './interception/outgoing-call.js';
+
+/** What `contracts.onViolation` does with a call that breaks a document's contract. */
+export type ContractViolationStrategy = 'warn' | 'error';
+
+/** Check each answered call against the API's OpenAPI (or Swagger 2) documents (`createHarness({ contracts })`). */
+export interface ContractsOptions {
+  /**
+   * The documents, each a file path (JSON or YAML; relative to the working directory) or the
+   * document as an object. A call is checked against the document whose `servers` (Swagger 2:
+   * `host` + `basePath`) it falls under; calls under none are not checked.
+   */
+  openapi: (string | Record<string, unknown>)[];
+  /**
+   * `'warn'`: log each distinct problem once, and answer the call as the mock says.
+   * `'error'`: fail the call (as a network error the app sees) with a message naming the problem.
+   * Either way the call's journal entry lists them in `contractViolations`.
+   * @default 'warn'
+   */
+  onViolation?: ContractViolationStrategy;
+}
+
+/** One problem of a call: what breaks the contract, and where it is documented (for grouping and logs). */
+export interface ContractViolation {
+  /** `request.body.currency: missing: the schema requires it` */
+  message: string;
+  /** `POST /charges in payments.yaml`, or the document's name alone when the call is on no operation of it. */
+  operation: string;
+}
+
+/**
+ * The contract checks, as the core sees them: the `contracts/` layer implements it, loaded with
+ * `import()` by the composition root only when `contracts` is set (ajv never loads otherwise).
+ */
+export interface ContractChecker {
+  /** The call's problems (its request, and the mock's reply); `undefined` when its URL is under no document's servers. */
+  check(call: OutgoingCall, reply: MockReply): Promise<ContractViolation[] | undefined>;
+}

@@ -1,0 +1,69 @@
+import type { ContractChecker, ContractViolationStrategy } from './contract-check.js';
+import { quote, type Logger } from './dev-utils.js';
+import { HarnessError } from './errors.js';
+import type { MockReply } from './interception/mock-reply.js';
+import type { OutgoingCall } from './interception/outgoing-call.js';
+
+/** What the gate made of one answered call: the journal's `contractViolations`, and the failure `'error'` gives it. */
+export interface ContractVerdict {
+  violations: string[];
+  failure?: HarnessError;
+}
+
+/** Distinct problems remembered for "logged once"; past this, the set starts over (a long soak must not grow it without end). */
+const MAX_REMEMBERED = 1000;
+
+export interface ContractGateOptions {
+  /** The loaded checker; `undefined` until `start()` has loaded the documents. */
+  checker: () => ContractChecker | undefined;
+  onViolation: ContractViolationStrategy;
+  logger: Logger;
+}
+
+/**
+ * The contract checks between the mock's reply and the app (`createHarness({ contracts })`):
+ * each answered call under a document's servers gets its list of violations (for the journal),
+ * `'warn'` logs each distinct one once, `'error'` turns them into the call's failure.
+ */
+export function createContractGate({ checker, onViolation, logger }: ContractGateOptions) {
+  const logged = new Set<string>();
+  let failedOnce = false;
+
+  return async function checkContract(call: OutgoingCall, testId: string, reply: MockReply): Promise<ContractVerdict | undefined> {
+    const contracts = checker();
+    if (contracts === undefined) return undefined;
+    let found;
+    try {
+      found = await contracts.check(call, reply);
+    } catch (error) {
+      // A fault of the checker (or of a document it could not compile) must not fail an app's call.
+      if (!failedOnce) logger.error(`Failed to check ${call.method} ${call.url.href} against its API document: ${(error as Error).message} (logged once).`, error);
+      failedOnce = true;
+      return undefined;
+    }
+    if (found === undefined) return undefined;
+    const violations = found.map((violation) => `${violation.message} (${violation.operation})`);
+    if (violations.length === 0) return { violations };
+    const where = `${call.method} ${call.url.origin}${call.url.pathname} of test ${quote(testId)}`;
+    if (onViolation === 'error') {
+      const listed = violations.map((violation) => `\n  - ${violation}`).join('');
+      return {
+        violations,
+        failure: new HarnessError(
+          'CONTRACT_VIOLATION',
+          `[scenario-harness] Failed to answer ${where}: the call breaks its API document (contracts.onViolation: 'error'):${listed}\nFix the app's request or the mock's answer so they fit the document, or set contracts: { onViolation: 'warn' } to answer anyway.`,
+        ),
+      };
+    }
+    for (const violation of violations) {
+      const key = `${call.method} ${violation}`;
+      if (logged.has(key)) continue;
+      if (logged.size >= MAX_REMEMBERED) logged.clear();
+      logged.add(key);
+      logger.warn(`Contract violation in ${where}: ${violation}. The call was answered as the mock says (contracts.onViolation: 'warn'; each distinct problem is logged once).`);
+    }
+    return { violations };
+  };
+}
+
+export type ContractGate = ReturnType<typeof createContractGate>;

@@ -1,0 +1,162 @@
+import { createHarnessClient, type HarnessClient } from 'scenario-harness/client';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RuntimeName } from '../../scripts/ensure-runtimes.mjs';
+import { REAL_GREETING, startUpstream, type Upstream } from '../conformance/upstream.js';
+import { installedRuntime, startRuntimeApp, type RuntimeApp } from './start-runtime-app.js';
+
+const API = 'https://api.example.test';
+const onCI = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI!.toLowerCase());
+
+/**
+ * The harness on Bun or Deno: a Hono app on the runtime's own server (test/runtimes/fixtures),
+ * driven over HTTP from Node with the client, as a user's tests drive it. Without the pinned
+ * binary the suite is skipped with the command that installs it; on CI it fails instead.
+ */
+export function defineRuntimeSuite(runtime: RuntimeName): void {
+  const installed = installedRuntime(runtime);
+  if (installed === undefined) {
+    const install = `${runtime} is not installed here: run \`node scripts/ensure-runtimes.mjs\` (it fetches the pinned binary from the npm registry into ~/.cache/scenario-harness)`;
+    if (onCI) test(`the harness on ${runtime} (needs the ${runtime} binary)`, () => expect.fail(`${install}. CI must run this suite.`));
+    else {
+      console.warn(`\n*** SKIPPED test/runtimes/${runtime}.test.ts: ${install}. ***\n`);
+      test.skip(`the harness on ${runtime}: ${install}`, () => {});
+    }
+    return;
+  }
+
+  let app: RuntimeApp;
+  let nodeApp: RuntimeApp;
+  let upstream: Upstream;
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, 'node-app.js')]);
+  });
+  afterAll(async () => {
+    await Promise.all([app?.stop(), nodeApp?.stop()]);
+    await upstream?.close();
+  });
+
+  const client = () => createHarnessClient({ baseURL: app.origin });
+  /** What the app's call to `url` got, through the route `path` (`/fetch` or `/http`). */
+  async function appCall(harness: HarnessClient, path: string, url: string, body?: unknown, origin = app.origin): Promise<unknown> {
+    const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const response = await fetch(`${origin}${path}?url=${encodeURIComponent(url)}`, { ...init, headers: { ...init.headers, ...harness.headers } });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  test(`the start-up line names what ${runtime} cannot intercept`, () => {
+    // console.info writes it to stdout before the app prints `listening <port>` there: already read.
+    expect(app.output()).toContain(`on ${runtime === 'bun' ? 'Bun' : 'Deno'} ${installed.version} NOT intercepted: fetch references taken before harness.start()`);
+  });
+
+  test('answers the app fetch from the scenario and variant each test selected', async () => {
+    const [plain, grumpy, shouting] = [client(), client(), client()];
+    await grumpy.switchScenario('grumpy');
+    await shouting.switchScenario('grumpy', { variant: 'shouting' });
+    expect(await appCall(plain, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'hello' } });
+    expect(await appCall(grumpy, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'go away' } });
+    expect(await appCall(shouting, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
+  });
+
+  test('keeps two tests in flight apart across a real call on the runtime', async () => {
+    const [plain, grumpy] = [client(), client()];
+    await grumpy.switchScenario('grumpy');
+    const [plainGate, grumpyGate] = [upstream.gate(plain.testId), upstream.gate(grumpy.testId)];
+    const get = (harness: HarnessClient) =>
+      fetch(`${app.origin}/gated-greeting?gate=${encodeURIComponent(`${upstream.origin}/upstream/gate/${harness.testId}`)}`, { headers: harness.headers }).then((response) => response.json());
+    const answers = [get(plain), get(grumpy)];
+    // Both requests wait inside the app at once; released in the opposite order they came in.
+    await Promise.all([plainGate.arrived, grumpyGate.arrived]);
+    grumpyGate.release();
+    plainGate.release();
+    expect(await Promise.all(answers)).toEqual([
+      { status: 200, body: { greeting: 'hello' } },
+      { status: 200, body: { greeting: 'go away' } },
+    ]);
+  });
+
+  test('matches the body, fills templates and writes state', async () => {
+    const harness = client();
+    expect(await appCall(harness, '/fetch', `${API}/orders`, { item: 'book', quantity: 2 })).toEqual({ status: 201, body: { id: 'order-book', quantity: 2 } });
+    expect(await appCall(harness, '/fetch', `${API}/orders`, { item: 'lamp', quantity: 1 })).toEqual({ status: 409, body: { error: 'out of stock' } });
+    expect(await harness.getState()).toEqual({ orders: ['book'] });
+  });
+
+  test('reads the state the test seeded', async () => {
+    const harness = client();
+    await harness.setState({ count: 3 });
+    expect(await appCall(harness, '/fetch', `${API}/cart`)).toEqual({ status: 200, body: { count: 3 } });
+  });
+
+  test('answers the mocks one test added for itself first', async () => {
+    const [mine, other] = [client(), client()];
+    await mine.use({ method: 'GET', url: `${API}/greeting`, response: { body: { greeting: 'just for me' } } });
+    expect(await appCall(mine, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'just for me' } });
+    expect(await appCall(other, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'hello' } });
+  });
+
+  test('advances a sequence per test', async () => {
+    const [first, second] = [client(), client()];
+    expect(await appCall(first, '/fetch', `${API}/status`)).toEqual({ status: 503, body: { up: false } });
+    expect(await appCall(first, '/fetch', `${API}/status`)).toEqual({ status: 200, body: { up: true } });
+    expect(await appCall(second, '/fetch', `${API}/status`)).toEqual({ status: 503, body: { up: false } });
+  });
+
+  test('answers node:http and node:https clients', async () => {
+    const harness = client();
+    expect(await appCall(harness, '/http', `${API}/users/7`)).toEqual({ status: 200, body: { id: '7', name: 'User 7' } });
+    await harness.switchScenario('grumpy');
+    expect(await appCall(harness, '/http', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'go away' } });
+  });
+
+  test("passes calls no mock answers to a loopback server through the runtime's own fetch and node:http", async () => {
+    const harness = client();
+    const real = { status: 200, body: { greeting: REAL_GREETING } };
+    expect(await appCall(harness, '/fetch', `${upstream.origin}/upstream/greeting`)).toEqual(real);
+    expect(await appCall(harness, '/http', `${upstream.origin}/upstream/greeting`)).toEqual(real);
+  });
+
+  test("fails a call no mock answers with the harness's message (unhandled: 'error')", async () => {
+    const harness = client();
+    const message = `No mock answers GET ${API}/nothing for test "${harness.testId}" in scenario "default"; the call fails (unhandled: 'error')`;
+    expect(await appCall(harness, '/fetch', `${API}/nothing`)).toEqual({ failed: expect.stringContaining(message) });
+    expect(await appCall(harness, '/http', `${API}/nothing`)).toEqual({ failed: expect.stringContaining(message) });
+  });
+
+  test('hands a mocked redirect over as written, and says so once', async () => {
+    const harness = client();
+    expect(await appCall(harness, '/fetch', `${API}/old-greeting`)).toEqual({ status: 302, body: '' });
+    await app.waitForOutput(`A mock answered GET ${API}/old-greeting with a redirect (302 to ${API}/greeting), which this runtime's fetch cannot follow`);
+  });
+
+  test("runs scenario-harness/node on the runtime's node:http server, each request as its test", async () => {
+    const [plain, grumpy] = [createHarnessClient({ baseURL: nodeApp.origin }), createHarnessClient({ baseURL: nodeApp.origin })];
+    await grumpy.switchScenario('grumpy', { variant: 'shouting' });
+    expect(await appCall(plain, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'hello' } });
+    expect(await appCall(grumpy, '/fetch', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
+    expect(await appCall(grumpy, '/http', `${API}/greeting`, undefined, nodeApp.origin)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
+  });
+
+  test("refuses a raw node:net connection off the machine (unhandled: 'error')", async () => {
+    // Without the guard the lookup of this reserved name fails instead (ENOTFOUND): nothing leaves the machine either way.
+    const response = await fetch(`${app.origin}/connect?host=api.example.test&port=443`, { headers: client().headers });
+    expect(await response.json()).toEqual({ failed: expect.stringContaining('[scenario-harness] Blocked a connection to api.example.test:443') });
+  });
+
+  test("journals the test's calls from fetch and node:http", async () => {
+    const harness = client();
+    await appCall(harness, '/fetch', `${API}/greeting`);
+    await appCall(harness, '/http', `${API}/users/7`);
+    await appCall(harness, '/fetch', `${API}/nothing`);
+    // Unanswered calls to loopback are never journaled (docs/journal.md): the app's own servers live there.
+    await appCall(harness, '/fetch', `${upstream.origin}/upstream/greeting`);
+    const calls = await harness.calls();
+    expect(calls.map(({ method, url, answered, status }) => ({ method, url, answered, status }))).toEqual([
+      { method: 'GET', url: `${API}/greeting`, answered: true, status: 200 },
+      { method: 'GET', url: `${API}/users/7`, answered: true, status: 200 },
+      { method: 'GET', url: `${API}/nothing`, answered: false, status: undefined },
+    ]);
+    expect(calls[0]).toMatchObject({ scenarioId: 'default', layer: 'scenario', mockIndex: 0 });
+  });
+}
