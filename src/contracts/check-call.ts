@@ -7,10 +7,11 @@ import { checkParameters } from './check-parameters.js';
 import { checkRequestBody, type CallBody } from './check-request-body.js';
 import { checkResponse } from './check-response.js';
 import { pathOperations, pathSegments, type ContractPath } from './contract-paths.js';
-import { isRecord } from './json-pointer.js';
+import { isRecord, type Located } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { operationLabel, type Finding, type OperationContext } from './operation-context.js';
 import type { Placement } from './place-mock.js';
+import { readOnce } from './read-once.js';
 import type { SchemaValidators } from './schema-validators.js';
 
 /** Request bodies larger than this are checked by content type only: a call's upload is not buffered whole for a check. */
@@ -22,15 +23,29 @@ export interface CallCheckContext {
   validators(contract: Contract): SchemaValidators;
 }
 
+/** Per templated segment of a documented path: its place, its `{names}`, and a RegExp capturing their values. */
+type SegmentCaptures = { index: number; names: string[]; capture: RegExp }[];
+const capturesOf = new WeakMap<ContractPath, SegmentCaptures>();
+
+function segmentCaptures(path: ContractPath): SegmentCaptures {
+  return readOnce(capturesOf, path, () =>
+    path.segments.flatMap((segment, index) => {
+      if (segment.pattern === undefined) return [];
+      const names = [...segment.text.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      const capture = new RegExp(`^${segment.text.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^/]+?)')}$`);
+      return [{ index, names, capture }];
+    }),
+  );
+}
+
 /** The values of the documented path's `{params}` in the call's path (`/pets/{petId}` on `/v2/pets/7`: `{ petId: '7' }`). */
 function pathValues(path: ContractPath, pathname: string): Record<string, string> {
-  const segments = pathSegments(pathname).slice(-path.segments.length);
+  const captures = segmentCaptures(path);
   const values: Record<string, string> = {};
-  path.segments.forEach((segment, i) => {
-    if (segment.pattern === undefined) return;
-    const names = [...segment.text.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-    const capture = new RegExp(`^${segment.text.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^/]+?)')}$`);
-    const found = capture.exec(segments[i] ?? '');
+  if (captures.length === 0) return values;
+  const segments = pathSegments(pathname).slice(-path.segments.length);
+  captures.forEach(({ index, names, capture }) => {
+    const found = capture.exec(segments[index] ?? '');
     names.forEach((name, j) => {
       const raw = found?.[j + 1];
       if (raw === undefined) return;
@@ -63,6 +78,8 @@ function asMockResponse(reply: MockReply, method: string): MockResponse {
   return response;
 }
 
+const contextsOf = new WeakMap<Located, OperationContext>();
+
 /** The operation the call is for: its method on the documented path (HEAD falls back to GET, as servers answer it). */
 function operationOf(path: ContractPath, method: string) {
   const operations = pathOperations(path);
@@ -86,7 +103,8 @@ export async function checkCall(call: OutgoingCall, reply: MockReply, context: C
   if (found === undefined) {
     return [{ message: `method: expected a method ${path.template} documents (${operations.map(([m]) => m).join(', ') || 'none'}), got ${call.method}`, operation: `${path.template} in ${path.contract.name}` }];
   }
-  const operation: OperationContext = { contract: path.contract, validators: context.validators(path.contract), method: found[0], template: path.template, operation: found[1], pathItem: path.item };
+  // One context per documented operation, so what the checks read of it is read once (see readOnce).
+  const operation = readOnce(contextsOf, found[1], (): OperationContext => ({ contract: path.contract, validators: context.validators(path.contract), method: found[0], template: path.template, operation: found[1], pathItem: path.item }));
   const body = await bodyOf(call);
   const form = body !== undefined && body !== 'too-large' && body.format === 'form' && isRecord(body.value) ? body.value : undefined;
   const findings: Finding[] = [

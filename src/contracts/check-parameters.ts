@@ -4,6 +4,7 @@ import { fieldKey, fieldPath } from './field-path.js';
 import { child, isRecord, type Json, type Located } from './json-pointer.js';
 import { operationLabel, type Finding, type OperationContext } from './operation-context.js';
 import { operationParameters } from './operation-parameters.js';
+import { readOnce } from './read-once.js';
 import type { SchemaError } from './schema-validators.js';
 
 /** What a call sends as parameters: its URL, its headers, the values of the documented path's `{params}`, and (Swagger 2 `formData`) its form fields. */
@@ -53,16 +54,43 @@ function delimiterOf(parameter: Json, swagger: boolean): string | undefined {
   return style === 'form' && parameter.explode !== false ? undefined : ',';
 }
 
-/** The parameter's schema and a way to validate against it: OpenAPI 3's `schema`, or the Swagger 2 parameter's own keywords. */
-function schemaOf(context: OperationContext, parameter: Located<Json>): { schema: Located; validate: (value: unknown) => SchemaError[] } | undefined {
+/** The parameter's schema: OpenAPI 3's `schema`, or one built from the Swagger 2 parameter's own keywords (`built`). */
+function schemaOf(context: OperationContext, parameter: Located<Json>): { schema: Located; built: boolean } | undefined {
   const { document, dialect } = context.contract;
   if (dialect === 'swagger2') {
     const built = Object.fromEntries(SWAGGER_KEYWORDS.filter((key) => parameter.value[key] !== undefined).map((key) => [key, parameter.value[key]]));
-    return { schema: { value: built, pointer: parameter.pointer }, validate: (value) => context.validators.validateBuilt(parameter.pointer, built, value) };
+    return { schema: { value: built, pointer: parameter.pointer }, built: true };
   }
   if (parameter.value.schema === undefined) return undefined;
-  const schema = child(document, parameter, 'schema');
-  return { schema, validate: (value) => context.validators.validate(schema.pointer, value) };
+  return { schema: child(document, parameter, 'schema'), built: false };
+}
+
+/** How one parameter's text is read and checked: what the document says of it, read once. */
+interface ParameterPlan {
+  schema: Located;
+  built: boolean;
+  /** The schema's types; an object-valued parameter is not checked. */
+  types: string[];
+  /** For an array: its items' types, and how one value joins them (`undefined`: each item is a value of its own). */
+  array?: { itemTypes: string[]; delimiter: string | undefined };
+}
+
+const plansOf = new WeakMap<Located<Json>, ParameterPlan | undefined>();
+
+function planOf(context: OperationContext, parameter: Located<Json>): ParameterPlan | undefined {
+  return readOnce(plansOf, parameter, () => {
+    const { document, dialect } = context.contract;
+    const found = schemaOf(context, parameter);
+    if (found === undefined) return undefined;
+    const types = schemaTypes(document, found.schema);
+    if (!types.includes('array')) return { ...found, types };
+    const items = child(document, found.schema, 'items');
+    return { ...found, types, array: { itemTypes: isRecord(items.value) ? schemaTypes(document, items) : [], delimiter: delimiterOf(parameter.value, dialect === 'swagger2') } };
+  });
+}
+
+function validateParameter(context: OperationContext, plan: ParameterPlan, value: unknown): SchemaError[] {
+  return plan.built ? context.validators.validateBuilt(plan.schema.pointer, plan.schema.value as Json, value) : context.validators.validate(plan.schema.pointer, value);
 }
 
 /**
@@ -72,7 +100,6 @@ function schemaOf(context: OperationContext, parameter: Located<Json>): { schema
  * and the headers OpenAPI leaves to media types and security schemes are not checked.
  */
 export function checkParameters(context: OperationContext, call: CallParameters): Finding[] {
-  const { document, dialect } = context.contract;
   const findings: Finding[] = [];
   for (const parameter of operationParameters(context)) {
     const values = valuesOf(parameter.value, call);
@@ -83,21 +110,17 @@ export function checkParameters(context: OperationContext, call: CallParameters)
       if (parameter.value.required === true) findings.push({ field, message: `missing: ${operationLabel(context)} requires this ${parameter.value.in === 'formData' ? 'form field' : `${String(parameter.value.in)} parameter`}` });
       continue;
     }
-    const found = schemaOf(context, parameter);
-    if (found === undefined) continue;
-    const types = schemaTypes(document, found.schema);
-    if (types.includes('object')) continue;
+    const plan = planOf(context, parameter);
+    if (plan === undefined || plan.types.includes('object')) continue;
     let value: unknown;
-    if (types.includes('array')) {
-      const items = child(document, found.schema, 'items');
-      const itemTypes = isRecord(items.value) ? schemaTypes(document, items) : [];
-      const delimiter = delimiterOf(parameter.value, dialect === 'swagger2');
+    if (plan.array !== undefined) {
+      const { itemTypes, delimiter } = plan.array;
       const texts = delimiter !== undefined && values.length === 1 ? values[0]!.split(delimiter) : values;
       value = texts.map((text) => coerceScalar(text, itemTypes));
     } else {
-      value = coerceScalar(values[0]!, types);
+      value = coerceScalar(values[0]!, plan.types);
     }
-    for (const misfit of explainSchemaErrors(found.validate(value), value)) findings.push({ field: fieldPath(field, misfit.pointer), message: misfit.message });
+    for (const misfit of explainSchemaErrors(validateParameter(context, plan, value), value)) findings.push({ field: fieldPath(field, misfit.pointer), message: misfit.message });
   }
   return findings;
 }

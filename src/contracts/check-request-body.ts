@@ -5,6 +5,7 @@ import { fieldPath } from './field-path.js';
 import { child, isRecord, type Located } from './json-pointer.js';
 import { operationLabel, type Finding, type OperationContext } from './operation-context.js';
 import { operationParameters } from './operation-parameters.js';
+import { readOnce } from './read-once.js';
 
 /** A call's body as the check sees it: parsed, absent, or too large to have been read. */
 export type CallBody = ParsedBody | undefined | 'too-large';
@@ -15,7 +16,13 @@ interface DocumentedBody {
   media: { type: string; schema: Located | undefined }[];
 }
 
+const bodiesOf = new WeakMap<Located, DocumentedBody | undefined>();
+
 function documentedBody(context: OperationContext): DocumentedBody | undefined {
+  return readOnce(bodiesOf, context.operation, () => readDocumentedBody(context));
+}
+
+function readDocumentedBody(context: OperationContext): DocumentedBody | undefined {
   const { document } = context.contract;
   if (context.contract.dialect === 'swagger2') {
     const body = operationParameters(context).find((parameter) => parameter.value.in === 'body');

@@ -3,11 +3,25 @@ import { explainSchemaErrors } from './explain-schema-errors.js';
 import { fieldKey, fieldPath } from './field-path.js';
 import { child, isRecord, type Located } from './json-pointer.js';
 import { operationLabel, type Finding, type OperationContext } from './operation-context.js';
+import { readOnce } from './read-once.js';
 
 const EXACT_TEMPLATE = /^\{\{[^{}]*\}\}$/;
 
+type DocumentedResponse = { code: string; response: Located } | { codes: string[] };
+const responsesOf = new WeakMap<Located, Map<number, DocumentedResponse>>();
+
 /** The documented response for a status: its own code, else its range (`4XX`), else `default`. */
-function documentedResponse(context: OperationContext, status: number): { code: string; response: Located } | { codes: string[] } {
+function documentedResponse(context: OperationContext, status: number): DocumentedResponse {
+  const byStatus = readOnce(responsesOf, context.operation, () => new Map<number, DocumentedResponse>());
+  let found = byStatus.get(status);
+  if (found === undefined) {
+    found = readDocumentedResponse(context, status);
+    byStatus.set(status, found);
+  }
+  return found;
+}
+
+function readDocumentedResponse(context: OperationContext, status: number): DocumentedResponse {
   const responses = child(context.contract.document, context.operation, 'responses');
   const codes = Object.keys(isRecord(responses.value) ? responses.value : {});
   const code = codes.find((c) => c === String(status)) ?? codes.find((c) => c.toUpperCase() === `${String(status)[0]}XX`) ?? codes.find((c) => c === 'default');
@@ -27,8 +41,15 @@ function bodyOf(response: MockResponse): { field: string; value?: unknown; type:
   return typed('body', typeof response.body === 'string' ? 'text/plain' : 'application/json', response.body);
 }
 
+type DocumentedMedia = { type: string; schemaPointer: string | undefined }[];
+const mediaOf = new WeakMap<Located, DocumentedMedia>();
+
 /** The documented media types of a response: OpenAPI 3's `content`, or Swagger 2's `produces` when it has a `schema`. */
-function documentedMedia(context: OperationContext, response: Located): { type: string; schemaPointer: string | undefined }[] {
+function documentedMedia(context: OperationContext, response: Located): DocumentedMedia {
+  return readOnce(mediaOf, response, () => readDocumentedMedia(context, response));
+}
+
+function readDocumentedMedia(context: OperationContext, response: Located): DocumentedMedia {
   const { document } = context.contract;
   if (context.contract.dialect === 'swagger2') {
     if (!isRecord(response.value) || response.value.schema === undefined) return [];
@@ -52,16 +73,25 @@ function mediaFor(type: string, media: ReturnType<typeof documentedMedia>) {
 
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json') || type.endsWith('/json');
 
-function checkHeaders(context: OperationContext, response: Located, mock: MockResponse, field: string, code: string): Finding[] {
-  const headers = child(context.contract.document, response, 'headers');
-  if (!isRecord(headers.value)) return [];
-  const given = new Set(Object.keys(mock.headers ?? {}).map((name) => name.toLowerCase()));
-  return Object.keys(headers.value).flatMap((name) => {
-    const header = child(context.contract.document, headers, name);
-    // OpenAPI: a `Content-Type` response header is ignored (the media type says it).
-    if (!isRecord(header.value) || header.value.required !== true || name.toLowerCase() === 'content-type' || given.has(name.toLowerCase())) return [];
-    return [{ field: `${field}.headers${fieldKey(name)}`, message: `missing: the ${code} response of ${operationLabel(context)} requires this header` }];
+const requiredHeadersOf = new WeakMap<Located, string[]>();
+
+/** The headers a documented response requires, as written (`Content-Type` aside: OpenAPI ignores it, the media type says it). */
+function requiredHeaders(document: Record<string, unknown>, response: Located): string[] {
+  return readOnce(requiredHeadersOf, response, () => {
+    const headers = child(document, response, 'headers');
+    if (!isRecord(headers.value)) return [];
+    return Object.keys(headers.value).filter((name) => {
+      const header = child(document, headers, name);
+      return isRecord(header.value) && header.value.required === true && name.toLowerCase() !== 'content-type';
+    });
   });
+}
+
+function checkHeaders(context: OperationContext, response: Located, mock: MockResponse, field: string, code: string): Finding[] {
+  const required = requiredHeaders(context.contract.document, response);
+  if (required.length === 0) return [];
+  const given = new Set(Object.keys(mock.headers ?? {}).map((name) => name.toLowerCase()));
+  return required.filter((name) => !given.has(name.toLowerCase())).map((name) => ({ field: `${field}.headers${fieldKey(name)}`, message: `missing: the ${code} response of ${operationLabel(context)} requires this header` }));
 }
 
 function checkBody(context: OperationContext, response: Located, mock: MockResponse, field: string, code: string): Finding[] {

@@ -1,5 +1,6 @@
 import type { Contract } from './load-contract.js';
 import { child, isRecord, pointerSegment, type Located } from './json-pointer.js';
+import { readOnce } from './read-once.js';
 
 /** One documented path (`/pets/{petId}`), with its path item (`$ref`s followed). */
 export interface ContractPath {
@@ -47,11 +48,15 @@ export function contractPaths(contract: Contract): ContractPath[] {
   return paths;
 }
 
-/** The operations of a path item: `['GET', located operation]` in the document's order. */
+const operationsOf = new WeakMap<ContractPath, [method: string, operation: Located][]>();
+
+/** The operations of a path item: `['GET', located operation]` in the document's order (the same objects on every call). */
 export function pathOperations(path: ContractPath): [method: string, operation: Located][] {
-  const { value, pointer } = path.item;
-  if (!isRecord(value)) return [];
-  return Object.keys(value)
-    .filter((key) => (OPERATION_METHODS as readonly string[]).includes(key))
-    .map((method): [string, Located] => [method.toUpperCase(), { value: value[method], pointer: `${pointer}/${pointerSegment(method)}` }]);
+  return readOnce(operationsOf, path, () => {
+    const { value, pointer } = path.item;
+    if (!isRecord(value)) return [];
+    return Object.keys(value)
+      .filter((key) => (OPERATION_METHODS as readonly string[]).includes(key))
+      .map((method): [string, Located] => [method.toUpperCase(), { value: value[method], pointer: `${pointer}/${pointerSegment(method)}` }]);
+  });
 }

@@ -83,6 +83,8 @@ function expectation(error: SchemaError, actual: unknown): string {
  * over a value holding a template is given the benefit of the doubt (the template could fit a branch).
  */
 export function explainSchemaErrors(errors: SchemaError[], value: unknown): Misfit[] {
+  // The common case, a value that fits: nothing to explain, no need to look for templates.
+  if (errors.length === 0) return [];
   const found = templates(value);
   const templated = [...found];
   const hidden = new Set<number>();
