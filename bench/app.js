@@ -22,7 +22,7 @@ async function main() {
   let origin = MOCK_ORIGIN;
   let stop = async () => {};
 
-  if (subject === 'harness' || subject === 'harness-nojournal') {
+  if (subject === 'harness' || subject === 'harness-nojournal' || subject === 'harness-contracts') {
     const { loadHarness, toHarnessScenarios } = await import('./lib/harness-glue.js');
     const { createHarness, defineScenarios, harnessMiddleware } = await loadHarness();
     const harness = createHarness({
@@ -31,6 +31,8 @@ async function main() {
       unhandled: 'bypass',
       // The journal is on by default; 'harness-nojournal' measures what it costs.
       ...(subject === 'harness-nojournal' ? { journal: false } : {}),
+      // 'harness-contracts' checks every call and answer against an OpenAPI document of the bench API (issue 27).
+      ...(subject === 'harness-contracts' ? { contracts: { openapi: [(await import('./lib/bench-openapi.js')).benchOpenApi] } } : {}),
     });
     await harness.start();
     app.use(harnessMiddleware(harness));

@@ -26,7 +26,7 @@
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
 //   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
-//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,harness-register,limit-register-off,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
+//   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,harness-register,harness-contracts,limit-register-off,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -74,7 +74,7 @@ const subjectWanted = (s) => !SUBJ || SUBJ.has(s);
 // (W3, W4 do not apply); the Map "limit" and the real upstream do not depend on
 // the number of mocks (W2) and have no scenarios (W3, W4).
 const LOAD_PLAN = [
-  ['W1', ['limit', 'limit-register-off', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal', 'harness-register']],
+  ['W1', ['limit', 'limit-register-off', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal', 'harness-register', 'harness-contracts']],
   ['W2-10', ['msw', 'scenarist', 'harness']],
   ['W2-100', ['msw', 'scenarist', 'harness']],
   ['W2-1000', ['msw', 'scenarist', 'harness']],
@@ -95,6 +95,7 @@ const REPEAT_PLAN = [
   ['W1', 'harness'],
   ['W1', 'harness-nojournal'],
   ['W1', 'harness-register'],
+  ['W1', 'harness-contracts'],
   ['W1', 'limit-register-off'],
   ['W2-10', 'harness'],
   ['W2-1000', 'harness'],
@@ -126,6 +127,7 @@ const SUBJECT_LABEL = {
   harness: 'scenario-harness',
   'harness-nojournal': 'harness, journal off',
   'harness-register': 'harness via register',
+  'harness-contracts': 'harness, contracts on',
   'limit-register-off': 'limit, register with HARNESS_ENABLED unset',
   scenarist: 'Scenarist',
   msw: 'raw MSW',
@@ -486,6 +488,7 @@ function computeTargets(load, memory, micro) {
   add('W1-journal', 'W1 throughput, journal on (default) / journal off', div(rps('W1', 'harness'), rps('W1', 'harness-nojournal')), '>=', 0.95, [L('W1', 'harness'), L('W1', 'harness-nojournal')]);
   add('W1-vs-limit', 'W1 throughput, harness / no-call limit', div(rps('W1', 'harness'), rps('W1', 'limit')), '>=', 0.5, [L('W1', 'harness'), L('W1', 'limit')]);
   add('W1-register', 'W1 throughput, harness via register / via the Express adapter', div(rps('W1', 'harness-register'), rps('W1', 'harness')), '>=', 0.95, [L('W1', 'harness-register'), L('W1', 'harness')]);
+  add('W1-contracts', 'W1 throughput, contracts on / off (harness)', div(rps('W1', 'harness-contracts'), rps('W1', 'harness')), '>=', 0.9, [L('W1', 'harness-contracts'), L('W1', 'harness')]);
   add('W1-register-off', 'W1 throughput of the no-call app, register with HARNESS_ENABLED unset / no register', div(rps('W1', 'limit-register-off'), rps('W1', 'limit')), '>=', 0.95, [L('W1', 'limit-register-off'), L('W1', 'limit')]);
   add('W2-flat', 'W2 cost at 1,000 mocks / cost at 10 (harness)', div(rps('W2-10', 'harness'), rps('W2-1000', 'harness')), '<=', 1.1, [L('W2-10', 'harness'), L('W2-1000', 'harness')]);
   add('W3-vs-W1', `W3 cost (${W3_TEST_IDS} test IDs) / W1 cost (harness)`, div(rps('W1', 'harness'), rps('W3', 'harness')), '<=', 1.1, [L('W1', 'harness'), L('W3', 'harness')]);
@@ -509,7 +512,7 @@ function report(results) {
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
   out.push('');
 
-  const loadSubjects = ['harness', 'harness-nojournal', 'harness-register', 'scenarist', 'msw', 'upstream', 'limit', 'limit-register-off'];
+  const loadSubjects = ['harness', 'harness-nojournal', 'harness-register', 'harness-contracts', 'scenarist', 'msw', 'upstream', 'limit', 'limit-register-off'];
   const rows = [['workload (req/s; p99 ms)', ...loadSubjects.map((s) => SUBJECT_LABEL[s]), 'harness/Scenarist', 'harness/limit']];
   for (const [w] of LOAD_PLAN) {
     if (!load[w]) continue;
