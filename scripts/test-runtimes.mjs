@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The suites again on every other supported Node line (test-runtimes.json), after `npm test` has
 // run them on this machine's Node: the whole vitest suite on each, and the browser suite (the
-// shop and both Next.js majors) on the lines named by --browser. Each Node binary comes from the
+// shop and both Next.js majors; its Bun and Deno projects only in npm test, since the apps there
+// run on those runtimes whatever the Node line) on the lines named by --browser. Each Node binary comes from the
 // npm registry (scripts/ensure-node.mjs) and is first on PATH, so every `node` a test starts is
 // that line too. Bun and Deno are installed first (scripts/ensure-runtimes.mjs): test/runtimes
 // drives them from every Node line. Run by .ci/run; `npm run build` must have run (npm test does it).
@@ -24,12 +25,12 @@ const browserMajors = browserAt === -1 ? [] : args.splice(browserAt, 2)[1].split
 const versions = args.length > 0 ? args : supportedNodeVersions();
 
 /** Run `script` with Node `binary`, that Node first on PATH; the exit code and the seconds it took. */
-function runOn(binary, script, scriptArgs) {
+function runOn(binary, script, scriptArgs, env = {}) {
   const started = Date.now();
   const { status, error } = spawnSync(binary, [script, ...scriptArgs], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${dirname(binary)}:${process.env.PATH}` },
+    env: { ...process.env, PATH: `${dirname(binary)}:${process.env.PATH}`, ...env },
   });
   if (error) throw error;
   return { status, seconds: Math.round((Date.now() - started) / 1000) };
@@ -72,7 +73,7 @@ for (const version of versions) {
   results.push({ what: `Node ${version}: vitest`, ...run, failures: run.status === 0 ? [] : failuresIn(report) });
   if (browserMajors.includes(version.split('.')[0])) {
     console.log(`\n=== Node ${version}: browser suite ===\n`);
-    results.push({ what: `Node ${version}: browser suite`, ...runOn(binary, 'scripts/test-browser.js', []) });
+    results.push({ what: `Node ${version}: browser suite`, ...runOn(binary, 'scripts/test-browser.js', [], { BROWSER_TEST_RUNTIMES: '0' }) });
   }
 }
 

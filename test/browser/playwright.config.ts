@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import type { HarnessTestOptions } from 'scenario-harness/playwright';
+import { runtimeProjects } from './runtimes/runtime-projects.js';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
@@ -24,6 +25,10 @@ const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 // `--project shop` alone (BROWSER_TEST_SHOP_ONLY=1): the Next.js servers are not started either,
 // which a git worktree whose node_modules is a symlink needs (Next cannot build there).
 const shopOnly = process.env.BROWSER_TEST_SHOP_ONLY === '1';
+// A Hono app on Bun and on Deno (the pinned binaries), driven by the fixture from this Node.
+// BROWSER_TEST_RUNTIMES=0 leaves them out: scripts/test-runtimes.mjs does on the other Node lines,
+// where the app under test would be the same Bun and Deno again.
+const runtimes = shopOnly || process.env.BROWSER_TEST_RUNTIMES === '0' ? { projects: [], servers: [] } : runtimeProjects(port + 3);
 
 export default defineConfig<HarnessTestOptions>({
   testDir: '.',
@@ -43,8 +48,9 @@ export default defineConfig<HarnessTestOptions>({
     },
   },
   projects: [
-    { name: 'shop', testIgnore: 'next-app/**' },
+    { name: 'shop', testIgnore: ['next-app/**', 'runtimes/**'] },
     ...(shopOnly ? [] : nextProjects()),
+    ...runtimes.projects,
   ],
   webServer: [
     {
@@ -58,6 +64,7 @@ export default defineConfig<HarnessTestOptions>({
       stderr: 'pipe',
     },
     ...(shopOnly ? [] : nextServers()),
+    ...runtimes.servers,
   ],
 });
 
