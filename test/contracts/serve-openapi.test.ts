@@ -6,12 +6,13 @@
  * language would; the good and drifted scenario files are the ones `check` reads.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHarnessClient, type HarnessClient } from 'scenario-harness/client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { attachJournal } from '../../src/playwright/attach-journal.js';
 import { runCli, startServe, type ServeProcess } from '../standalone/serve-process.js';
 
 const doc = (name: string) => fileURLToPath(new URL(`../import/fixtures/${name}`, import.meta.url));
@@ -119,6 +120,17 @@ test("'error': the app's own request is checked too, and a call that fits is ans
   await client.use({ method: 'GET', url: `${MUSEUM}/museum-hours`, response: { body: [{ date: '2023-09-11', timeOpen: '09:00', timeClose: '18:00' }] } });
   expect(await send(failing, client, `${MUSEUM}/museum-hours?limit=2`)).toMatchObject({ status: 200 });
   expect((await client.calls()).map((call) => call.contractViolations?.length)).toEqual([contractViolations.length, 0]);
+});
+
+test("the journal attached to a failed Playwright test lists each call's violations under it", async () => {
+  const client = newTest(drift);
+  await send(drift, client, `${PETSTORE}/pet/1`);
+  const dir = mkdtempSync(join(tmpdir(), 'serve-openapi-attach-'));
+  const testInfo = { outputPath: (name: string) => join(dir, name), attach: async () => {} };
+  await attachJournal(client, testInfo);
+  expect(readFileSync(join(dir, 'scenario-harness-calls.txt'), 'utf8')).toBe(
+    `1 call of test "${client.testId}", oldest first (the full entries are in "scenario-harness journal"):\nGET ${PETSTORE}/pet/1 → 200 by default#0 "wrongNestedType"\n    contract: ${WRONG_CATEGORY}\n`,
+  );
 });
 
 test('--watch: a reloaded set is checked too; a document that no longer reads keeps the last good set, still checked', async () => {
