@@ -2,10 +2,7 @@ import { HINT_HEADER } from '../core/constants.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { quote } from '../core/dev-utils.js';
 import { isHarnessError } from '../core/errors.js';
-import type { Refusal } from './refuse-forward.js';
-
-/** The `x-harness-hint` of a refused forward: the rule, in one line. */
-export const FORWARD_HINT = 'The server forwards calls no mock answers only to its --upstream origins (and a recording test\'s calls only off this machine), never to itself.';
+import { FORWARD_HINT, type Refusal } from './refuse-forward.js';
 
 /** The `x-harness-hint` of a call failed by `--on-contract-violation error`. */
 const CONTRACT_HINT = 'The server checks each answered call against its --openapi documents; --on-contract-violation warn answers such calls anyway.';

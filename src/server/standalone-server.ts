@@ -15,9 +15,9 @@ import { runWithTestId } from '../core/test-context.js';
 import type { ContractsOptions } from '../core/contract-check.js';
 import type { AccessOptions, HarnessControlOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { drainRequest, toCallRequest, writeResponse } from './_http.js';
-import { failedCallResponse, FORWARD_HINT } from './failed-call-response.js';
+import { failedCallResponse } from './failed-call-response.js';
 import { forwardAndCapture, forwardCall } from './forward-call.js';
-import { refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
+import { FORWARD_HINT, refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
 import { targetUrlOf } from './target-url.js';
 
 /** The fixed path of the health check, on the main port. */
