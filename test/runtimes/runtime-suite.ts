@@ -2,34 +2,27 @@ import { createHarnessClient, type HarnessClient } from 'scenario-harness/client
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RuntimeName } from '../../scripts/ensure-runtimes.mjs';
 import { REAL_GREETING, startUpstream, type Upstream } from '../conformance/upstream.js';
-import { installedRuntime, startRuntimeApp, type RuntimeApp } from './start-runtime-app.js';
+import { requireRuntime } from './require-runtime.js';
+import { startRuntimeApp, type RuntimeApp } from './start-runtime-app.js';
 
 const API = 'https://api.example.test';
-const onCI = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI!.toLowerCase());
 
 /**
  * The harness on Bun or Deno: a Hono app on the runtime's own server (test/runtimes/fixtures),
  * driven over HTTP from Node with the client, as a user's tests drive it. Without the pinned
- * binary the suite is skipped with the command that installs it; on CI it fails instead.
+ * binary the suite is skipped with the command that installs it; on CI it fails instead
+ * (requireRuntime).
  */
 export function defineRuntimeSuite(runtime: RuntimeName): void {
-  const installed = installedRuntime(runtime);
-  if (installed === undefined) {
-    const install = `${runtime} is not installed here: run \`node scripts/ensure-runtimes.mjs\` (it fetches the pinned binary from the npm registry into ~/.cache/scenario-harness)`;
-    if (onCI) test(`the harness on ${runtime} (needs the ${runtime} binary)`, () => expect.fail(`${install}. CI must run this suite.`));
-    else {
-      console.warn(`\n*** SKIPPED test/runtimes/${runtime}.test.ts: ${install}. ***\n`);
-      test.skip(`the harness on ${runtime}: ${install}`, () => {});
-    }
-    return;
-  }
+  const installed = requireRuntime(runtime, { suite: `the harness on ${runtime}`, file: `test/runtimes/${runtime}.test.ts` });
+  if (installed === undefined) return;
 
   let app: RuntimeApp;
   let nodeApp: RuntimeApp;
   let upstream: Upstream;
   beforeAll(async () => {
     upstream = await startUpstream();
-    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, 'node-app.js')]);
+    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, { app: 'node-app.js' })]);
   });
   afterAll(async () => {
     await Promise.all([app?.stop(), nodeApp?.stop()]);
