@@ -122,7 +122,7 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
       expect(await harness.getState()).toEqual({ orders: ['book'] });
     });
 
-    test(`fails a ${library} call no mock answers with the harness's message (unhandled: 'error')`, async () => {
+    test(`fails a call through ${library} that no mock answers with the harness's message (unhandled: 'error')`, async () => {
       const harness = client();
       const message = `No mock answers GET ${API}/nothing for test "${harness.testId}" in scenario "default"; the call fails (unhandled: 'error')`;
       expect(await appCall(harness, `/${library}`, `${API}/nothing`)).toEqual({ failed: expect.stringContaining(message) });
