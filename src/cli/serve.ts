@@ -1,4 +1,5 @@
 import { DEFAULT_ENDPOINTS, HARNESS_TOKEN_ENV } from '../core/constants.js';
+import type { ContractsOptions, ContractViolationStrategy } from '../core/contract-check.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { isLoopback } from '../core/is-loopback.js';
 import type { HarnessEndpoints } from '../core/types.js';
@@ -13,6 +14,8 @@ import { ALLOWED_HOSTS_ENV, serveControl } from './serve-control.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'] as const;
 type Unhandled = (typeof UNHANDLED)[number];
+/** `--on-contract-violation`: the values of `createHarness({ contracts: { onViolation } })`. */
+const ON_CONTRACT_VIOLATION = ['warn', 'error'] as const satisfies readonly ContractViolationStrategy[];
 
 function parsePort(value: string, flag: string): number {
   const port = Number(value);
@@ -46,6 +49,18 @@ function parseEndpoint(value: string): [keyof HarnessEndpoints, string] {
     throw new UsageError(`Expected --endpoint to be <name>=<path> with a name among ${names.join(', ')}, instead got ${quote(value)}. Example: --endpoint setScenario=/__switch__`);
   }
   return [name as keyof HarnessEndpoints, value.slice(equals + 1)];
+}
+
+/** `--openapi` and `--on-contract-violation` → `createHarness`'s `contracts`; `undefined` without documents. */
+function parseContracts(documents: readonly string[] | undefined, mode: string | undefined): ContractsOptions | undefined {
+  if (mode !== undefined && !(ON_CONTRACT_VIOLATION as readonly string[]).includes(mode)) {
+    throw new UsageError(`Expected --on-contract-violation to be warn or error, instead got ${quote(mode)}. warn answers the call and logs each problem once; error answers 502 naming the violations.`);
+  }
+  if (documents === undefined || documents.length === 0) {
+    if (mode !== undefined) throw new UsageError('--on-contract-violation needs the API documents to check against: add --openapi <doc>, e.g. --openapi specs/payments.yaml --on-contract-violation error.');
+    return undefined;
+  }
+  return { openapi: [...documents], onViolation: (mode ?? 'warn') as ContractViolationStrategy };
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one while stopping ends the process at once. */
@@ -83,6 +98,13 @@ export const serveCommand = defineCommand({
     redis: { type: 'string', value: '<url>', description: 'Keep sessions in Redis, shared with embedded harnesses (needs the redis or ioredis package)' },
     'redis-prefix': { type: 'string', value: '<prefix>', description: 'Key prefix in Redis; the same as the embedded harnesses use', default: 'scenario-harness:' },
     endpoint: { type: 'string', multiple: true, value: '<name>=<path>', description: `A control endpoint path: ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}` },
+    openapi: {
+      type: 'string',
+      multiple: true,
+      value: '<doc>',
+      description: 'Check each answered call under the servers of this OpenAPI 3.0/3.1 or Swagger 2 document (JSON or YAML), as createHarness({ contracts }) does; one per provider. The journal lists each call\'s contractViolations',
+    },
+    'on-contract-violation': { type: 'string', value: '<mode>', description: 'A call that breaks its --openapi document: warn (answer it, log each problem once), error (answer 502 naming the violations)', default: 'warn' },
     watch: { type: 'boolean', short: 'w', description: 'Reload the files when they change; an invalid edit is refused and the last good set kept' },
     token: { type: 'string', value: '<token>', description: 'Require "Authorization: Bearer <token>" on the control endpoints (at least 16 characters); prefer the HARNESS_TOKEN environment variable' },
     'allowed-host': {
@@ -97,6 +119,7 @@ export const serveCommand = defineCommand({
   examples: [
     'scenario-harness serve scenarios/payments.yaml',
     'scenario-harness serve --port 9400 --upstream https://api.stripe.com=9401 --watch scenarios/*.yaml',
+    'scenario-harness serve --openapi specs/payments.yaml --on-contract-violation error scenarios/payments.yaml',
     'HARNESS_TOKEN=$(openssl rand -hex 32) scenario-harness serve --host 0.0.0.0 --redis redis://redis:6379 --unhandled error scenarios/*.json',
   ],
   async run({ values, positionals: files }) {
@@ -114,6 +137,7 @@ export const serveCommand = defineCommand({
       seen.set(String(upstreamPort), `--upstream ${origin}`).set(origin, origin);
     }
     const endpoints: HarnessEndpoints = Object.fromEntries((values.endpoint ?? []).map(parseEndpoint));
+    const contracts = parseContracts(values.openapi, values['on-contract-violation']);
     // Before anything is loaded or bound: an exposed server without a token is refused (exit 2).
     const access = serveAccess({ host, token: values.token, envToken: process.env[HARNESS_TOKEN_ENV], insecureNoToken: values['insecure-no-token'] === true });
     const control = serveControl({ host, allowedHosts: values['allowed-host'], envAllowedHosts: process.env[ALLOWED_HOSTS_ENV], allowCrossSite: values['allow-cross-site'] === true });
@@ -130,6 +154,7 @@ export const serveCommand = defineCommand({
       upstreams,
       unhandled,
       endpoints,
+      ...(contracts === undefined ? {} : { contracts }),
       ...(access === undefined ? {} : { access }),
       ...(control === undefined ? {} : { control }),
       ...(redis ? { store: redis.store, health: async () => (await redis.ping(), { store: 'redis' }) } : { health: async () => ({ store: 'memory' }) }),
@@ -146,6 +171,7 @@ export const serveCommand = defineCommand({
     info(`Serving ${server.scenarioCount} scenarios from ${files.join(', ')} at ${server.url} (unhandled: ${unhandled}, store: ${store})`);
     info(`  host in the path: ${server.url}/https/api.example.com/v1/x is answered as https://api.example.com/v1/x`);
     for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);
+    if (contracts !== undefined) info(`  contracts: each answered call is checked against ${contracts.openapi.join(', ')} (on violation: ${contracts.onViolation}); the journal lists its contractViolations.`);
     const paths = { ...DEFAULT_ENDPOINTS, ...endpoints };
     info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
     if (access !== undefined) info(`  the control endpoints require "Authorization: Bearer <token>" (${values.token === undefined ? HARNESS_TOKEN_ENV : '--token'}); the calls of the services under test do not.`);
@@ -161,7 +187,7 @@ export const serveCommand = defineCommand({
       let reloading = Promise.resolve();
       const reload = async () => {
         try {
-          server.reload(await loadScenarios(...files));
+          await server.reload(await loadScenarios(...files));
           info(`Reloaded ${server.scenarioCount} scenarios from ${files.join(', ')}.`);
         } catch (error) {
           consoleLogger.error(`Kept the last good scenarios (${server.scenarioCount}): the changed files are invalid.\n${(error as Error).message}`);

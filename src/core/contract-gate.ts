@@ -47,13 +47,12 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
     const where = `${call.method} ${call.url.origin}${call.url.pathname} of test ${quote(testId)}`;
     if (onViolation === 'error') {
       const listed = violations.map((violation) => `\n  - ${violation}`).join('');
-      return {
-        violations,
-        failure: new HarnessError(
-          'CONTRACT_VIOLATION',
-          `[scenario-harness] Failed to answer ${where}: the call breaks its API document (contracts.onViolation: 'error'):${listed}\nFix the app's request or the mock's answer so they fit the document, or set contracts: { onViolation: 'warn' } to answer anyway.`,
-        ),
-      };
+      const failure = new HarnessError(
+        'CONTRACT_VIOLATION',
+        `[scenario-harness] Failed to answer ${where}: the call breaks its API document (contracts.onViolation: 'error'):${listed}\nFix the app's request or the mock's answer so they fit the document, or set contracts: { onViolation: 'warn' } to answer anyway.`,
+      );
+      // The violations ride along, as an unanswered call's near misses do: the standalone server answers them as JSON in its own words.
+      return { violations, failure: Object.assign(failure, { testId, violations }) };
     }
     for (const violation of violations) {
       const key = `${call.method} ${violation}`;

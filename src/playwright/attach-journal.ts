@@ -8,9 +8,13 @@ import { quote } from '../core/dev-utils.js';
 /** The attachments' names in the report. */
 export const JOURNAL_ATTACHMENTS = Object.freeze({ summary: 'scenario-harness calls', journal: 'scenario-harness journal' });
 
-/** One call: its line, and under an unanswered one every near miss (why no mock answered it), not only the first. */
+/**
+ * One call: its line, and under an unanswered one every near miss (why no mock answered it), not
+ * only the first; under one that broke its API document (`contracts`), every violation.
+ */
 function linesOf(entry: JournalEntry): string[] {
-  if (entry.answered || entry.nearMisses === undefined || entry.nearMisses.length < 2) return [describeCall(entry)];
+  if (entry.answered) return [describeCall(entry), ...(entry.contractViolations ?? []).map((violation) => `    contract: ${violation}`)];
+  if (entry.nearMisses === undefined || entry.nearMisses.length < 2) return [describeCall(entry)];
   return [`${entry.method} ${entry.url} → unanswered (${entry.unhandled ?? 'no mock answered'}); no mock answered it:`, ...entry.nearMisses.map((line) => `    ${line}`)];
 }
 

@@ -2,6 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isLocalAddress } from './local-address.js';
 
+/** The `x-harness-hint` of a refused forward: the rule, in one line. */
+export const FORWARD_HINT = 'The server forwards calls no mock answers only to its --upstream origins (and a recording test\'s calls only off this machine), never to itself.';
+
 /** What the standalone server may forward a call to. */
 export interface ForwardRules {
   /** Origins whose unanswered calls are forwarded (`--upstream`), as `URL.origin` writes them. */

@@ -9,14 +9,15 @@ import { getHarnessInternals } from '../core/harness-internals.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import { HINT_HEADER } from '../core/constants.js';
-import { isHarnessError } from '../core/errors.js';
 import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
 import { callFromRequest } from '../core/interception/outgoing-call.js';
 import { runWithTestId } from '../core/test-context.js';
+import type { ContractsOptions } from '../core/contract-check.js';
 import type { AccessOptions, HarnessControlOptions, HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { drainRequest, toCallRequest, writeResponse } from './_http.js';
+import { failedCallResponse } from './failed-call-response.js';
 import { forwardAndCapture, forwardCall } from './forward-call.js';
-import { refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
+import { FORWARD_HINT, refuseForward, type ForwardRules, type Refusal } from './refuse-forward.js';
 import { targetUrlOf } from './target-url.js';
 
 /** The fixed path of the health check, on the main port. */
@@ -50,6 +51,12 @@ export interface StandaloneServerOptions {
   access?: AccessOptions;
   /** Which Host names and cross-site browser requests the control endpoints answer, as `createHarness({ control })`. */
   control?: HarnessControlOptions;
+  /**
+   * Check each answered call against these API documents, as `createHarness({ contracts })`:
+   * the documents are read by `listen()` (one that cannot be read rejects it, naming the file),
+   * journal entries carry `contractViolations`, and `onViolation: 'error'` answers `502`.
+   */
+  contracts?: ContractsOptions;
 }
 
 /** A running standalone server: the main port plus one port per upstream. */
@@ -61,16 +68,14 @@ export interface StandaloneServer {
   /** How many scenarios the current set holds. */
   readonly scenarioCount: number;
   listen(): Promise<void>;
-  /** Swap in new scenarios; throws (keeping the current set) when they are invalid. Sessions are kept. */
-  reload(scenarios: ScenarioMap): void;
+  /** Swap in new scenarios; rejects (keeping the current set) when they are invalid or a contract document no longer reads. Sessions are kept. */
+  reload(scenarios: ScenarioMap): Promise<void>;
   /** Stop accepting, finish the calls in flight (at most `graceMs`), then close. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const DEFAULT_PORT = 9400;
 const DEFAULT_HOST = '127.0.0.1';
-/** The `x-harness-hint` of a refused forward: the rule, in one line. */
-const FORWARD_HINT = 'The server forwards calls no mock answers only to its --upstream origins (and a recording test\'s calls only off this machine), never to itself.';
 
 /**
  * The standalone mock server behind `scenario-harness serve`: the engine, the control API and
@@ -82,11 +87,13 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
   const ownsStore = options.store === undefined;
   const store = options.store ?? createMemoryStore();
 
-  function build(scenarios: ScenarioMap): { harness: Harness; count: number } {
+  function build(scenarios: ScenarioMap): { harness: Harness; count: number; started: Promise<void> } {
     // The server answers what is sent to it: nothing in its own process is intercepted.
-    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access, control: options.control });
-    void harness.start();
-    return { harness, count: Object.keys(scenarios).length };
+    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access, control: options.control, contracts: options.contracts });
+    // start() reads the contract documents; its failure is listen()'s or reload()'s to report, never an unhandled rejection.
+    const started = harness.start();
+    started.catch(() => {});
+    return { harness, count: Object.keys(scenarios).length, started };
   }
   let current = build(options.scenarios);
   let closing = false;
@@ -129,19 +136,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       if (reply.fault === 'timeout') return new Promise<'drop'>((resolve) => req.once('close', () => resolve('drop')));
       return isConnectionFault(reply.fault) ? 'drop' : replyToResponse(reply, call.method, url);
     }
-    const { error } = outcome;
-    if (isHarnessError(error) && error.code === 'STORE_UNAVAILABLE') {
-      return jsonResponse({ error: `Failed to answer ${what} for test ${quote(testId)}: the session store failed. Check the store (--redis) and try again.`, testId }, 503);
-    }
-    const { scenarioId, nearMisses } = error as Error & { scenarioId?: string; nearMisses?: string[] };
-    const where = `for test ${quote(testId)} in scenario ${quote(scenarioId ?? 'default')}`;
-    const body = { testId, scenarioId, nearMisses: nearMisses ?? [] };
-    if (refusal !== undefined) {
-      const message = `No mock answers ${what} ${where}, and the server does not forward it: ${refusal.reason}. Add a mock for it, or ${refusal.remedy}.`;
-      return jsonResponse({ error: message, ...body }, 502, { [HINT_HEADER]: FORWARD_HINT });
-    }
-    const message = `No mock answers ${what} ${where} (unhandled: 'error'). Add a mock for it, or start the server with --unhandled warn or --unhandled bypass.`;
-    return jsonResponse({ error: message, ...body }, 502);
+    return failedCallResponse(outcome.error, { what, testId, refusal });
   }
 
   async function health(): Promise<Response> {
@@ -249,6 +244,8 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
     },
     async listen() {
       try {
+        // Before anything binds: a contract document that cannot be read stops the server here.
+        await current.started;
         await listenOn(main, port, 'the server');
         for (const upstream of upstreamServers) await listenOn(upstream.server, upstream.port, `the port for ${upstream.origin}`);
         // Known only once listening (port 0): an upstream that is the server itself is refused on every call, so say so now.
@@ -261,8 +258,11 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
         throw error;
       }
     },
-    reload(scenarios) {
-      current = build(scenarios);
+    async reload(scenarios) {
+      const next = build(scenarios);
+      // The current set answers until the new one has read its contract documents.
+      await next.started;
+      current = next;
     },
     async close({ graceMs = 5000 } = {}) {
       closing = true;

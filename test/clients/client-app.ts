@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHarness, TEST_ID_HEADER, type ScenarioMap } from 'scenario-harness';
+import { createHarness, TEST_ID_HEADER, type ContractsOptions, type ScenarioMap } from 'scenario-harness';
 import { harnessMiddleware } from 'scenario-harness/express';
 import { installTripwire } from '../interception/tripwire.js';
 import { errorMessages } from './error-messages.js';
@@ -11,6 +11,8 @@ export interface ClientAppOptions<S extends ScenarioMap> {
   scenarios: S;
   /** The app's own routes; they call the external API through the client under test. */
   routes(app: Express, gates: Gates): void;
+  /** Contract checks for the harness (`createHarness({ contracts })`): the suite runs again with the API's document. */
+  contracts?: ContractsOptions;
 }
 
 /** What a test sees of an app route's answer. */
@@ -26,7 +28,7 @@ export interface AppReply {
  * 502 `{ errors }`: the messages of the error's chain, as the app would log them.
  * The test talks to the app only over HTTP, carrying `x-harness-test-id`.
  */
-export async function startClientApp<const S extends ScenarioMap>({ scenarios, routes }: ClientAppOptions<S>) {
+export async function startClientApp<const S extends ScenarioMap>({ scenarios, routes, contracts }: ClientAppOptions<S>) {
   const tripwire = installTripwire();
   const logs: string[] = [];
   const harness = createHarness({
@@ -34,6 +36,7 @@ export async function startClientApp<const S extends ScenarioMap>({ scenarios, r
     unhandled: 'error',
     logger: { warn: (message) => logs.push(`warn: ${message}`), error: (message) => logs.push(`error: ${message}`) },
     scenarios,
+    ...(contracts === undefined ? {} : { contracts }),
   });
   await harness.start();
   const gates = createGates();

@@ -2,34 +2,27 @@ import { createHarnessClient, type HarnessClient } from 'scenario-harness/client
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RuntimeName } from '../../scripts/ensure-runtimes.mjs';
 import { REAL_GREETING, startUpstream, type Upstream } from '../conformance/upstream.js';
-import { installedRuntime, startRuntimeApp, type RuntimeApp } from './start-runtime-app.js';
+import { requireRuntime } from './require-runtime.js';
+import { startRuntimeApp, type RuntimeApp } from './start-runtime-app.js';
 
 const API = 'https://api.example.test';
-const onCI = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI!.toLowerCase());
 
 /**
  * The harness on Bun or Deno: a Hono app on the runtime's own server (test/runtimes/fixtures),
  * driven over HTTP from Node with the client, as a user's tests drive it. Without the pinned
- * binary the suite is skipped with the command that installs it; on CI it fails instead.
+ * binary the suite is skipped with the command that installs it; on CI it fails instead
+ * (requireRuntime).
  */
 export function defineRuntimeSuite(runtime: RuntimeName): void {
-  const installed = installedRuntime(runtime);
-  if (installed === undefined) {
-    const install = `${runtime} is not installed here: run \`node scripts/ensure-runtimes.mjs\` (it fetches the pinned binary from the npm registry into ~/.cache/scenario-harness)`;
-    if (onCI) test(`the harness on ${runtime} (needs the ${runtime} binary)`, () => expect.fail(`${install}. CI must run this suite.`));
-    else {
-      console.warn(`\n*** SKIPPED test/runtimes/${runtime}.test.ts: ${install}. ***\n`);
-      test.skip(`the harness on ${runtime}: ${install}`, () => {});
-    }
-    return;
-  }
+  const installed = requireRuntime(runtime, { suite: `the harness on ${runtime}`, file: `test/runtimes/${runtime}.test.ts` });
+  if (installed === undefined) return;
 
   let app: RuntimeApp;
   let nodeApp: RuntimeApp;
   let upstream: Upstream;
   beforeAll(async () => {
     upstream = await startUpstream();
-    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, 'node-app.js')]);
+    [app, nodeApp] = await Promise.all([startRuntimeApp(runtime, installed.binary), startRuntimeApp(runtime, installed.binary, { app: 'node-app.js' })]);
   });
   afterAll(async () => {
     await Promise.all([app?.stop(), nodeApp?.stop()]);
@@ -59,21 +52,27 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     expect(await appCall(shouting, '/fetch', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'GO AWAY' } });
   });
 
-  test('keeps two tests in flight apart across a real call on the runtime', async () => {
+  /** The greeting two tests (default and grumpy) get through `via` while both are in flight in the app at once. */
+  async function greetingsInFlight(via: 'fetch' | 'axios' | 'got'): Promise<unknown[]> {
     const [plain, grumpy] = [client(), client()];
     await grumpy.switchScenario('grumpy');
     const [plainGate, grumpyGate] = [upstream.gate(plain.testId), upstream.gate(grumpy.testId)];
     const get = (harness: HarnessClient) =>
-      fetch(`${app.origin}/gated-greeting?gate=${encodeURIComponent(`${upstream.origin}/upstream/gate/${harness.testId}`)}`, { headers: harness.headers }).then((response) => response.json());
+      fetch(`${app.origin}/gated-greeting?via=${via}&gate=${encodeURIComponent(`${upstream.origin}/upstream/gate/${harness.testId}`)}`, { headers: harness.headers }).then((response) => response.json());
     const answers = [get(plain), get(grumpy)];
     // Both requests wait inside the app at once; released in the opposite order they came in.
     await Promise.all([plainGate.arrived, grumpyGate.arrived]);
     grumpyGate.release();
     plainGate.release();
-    expect(await Promise.all(answers)).toEqual([
-      { status: 200, body: { greeting: 'hello' } },
-      { status: 200, body: { greeting: 'go away' } },
-    ]);
+    return Promise.all(answers);
+  }
+  const GREETINGS_IN_FLIGHT = [
+    { status: 200, body: { greeting: 'hello' } },
+    { status: 200, body: { greeting: 'go away' } },
+  ];
+
+  test('keeps two tests in flight apart across a real call on the runtime', async () => {
+    expect(await greetingsInFlight('fetch')).toEqual(GREETINGS_IN_FLIGHT);
   });
 
   test('matches the body, fills templates and writes state', async () => {
@@ -109,6 +108,26 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     await harness.switchScenario('grumpy');
     expect(await appCall(harness, '/http', `${API}/greeting`)).toEqual({ status: 200, body: { greeting: 'go away' } });
   });
+
+  // axios (pinned to its node:http adapter) and got: the node:http/https clients of the issue's item 2.
+  for (const library of ['axios', 'got'] as const) {
+    test(`answers ${library} from each test's scenario, two tests in flight at once`, async () => {
+      expect(await greetingsInFlight(library)).toEqual(GREETINGS_IN_FLIGHT);
+    });
+
+    test(`matches the JSON body ${library} posts`, async () => {
+      const harness = client();
+      expect(await appCall(harness, `/${library}`, `${API}/orders`, { item: 'book', quantity: 2 })).toEqual({ status: 201, body: { id: 'order-book', quantity: 2 } });
+      expect(await appCall(harness, `/${library}`, `${API}/orders`, { item: 'lamp', quantity: 1 })).toEqual({ status: 409, body: { error: 'out of stock' } });
+      expect(await harness.getState()).toEqual({ orders: ['book'] });
+    });
+
+    test(`fails a call through ${library} that no mock answers with the harness's message (unhandled: 'error')`, async () => {
+      const harness = client();
+      const message = `No mock answers GET ${API}/nothing for test "${harness.testId}" in scenario "default"; the call fails (unhandled: 'error')`;
+      expect(await appCall(harness, `/${library}`, `${API}/nothing`)).toEqual({ failed: expect.stringContaining(message) });
+    });
+  }
 
   test("passes calls no mock answers to a loopback server through the runtime's own fetch and node:http", async () => {
     const harness = client();

@@ -27,16 +27,27 @@ export function installedRuntime(runtime: RuntimeName): { binary: string; versio
 function commandLine(runtime: RuntimeName, app: string): string[] {
   // Bun follows tsconfig.json paths to src/; the override has none, so the build is loaded as a user's app loads the package.
   if (runtime === 'bun') return ['--tsconfig-override=bun-tsconfig.json', app];
-  // --no-lock: no deno.lock written into the repository.
-  return ['run', '--allow-all', '--no-lock', app];
+  // --no-lock: no deno.lock written into the repository. --sloppy-imports: the conformance apps
+  // import the Node suites' TypeScript fixtures, which name each other `./x.js` as NodeNext wants;
+  // Deno finds `./x.ts` behind such a name only with it (Bun always does). It changes nothing for
+  // the package itself, which is reached through its exports map by its published names.
+  return ['run', '--allow-all', '--no-lock', '--sloppy-imports', app];
 }
 
-/** Start `app` (a file in fixtures/) on `binary`; resolves once it prints `listening <port>`. */
-export function startRuntimeApp(runtime: RuntimeName, binary: string, app = 'hono-app.js'): Promise<RuntimeApp> {
+export interface StartRuntimeAppOptions {
+  /** The app: a file in fixtures/.
+   * @default 'hono-app.js' */
+  app?: string;
+  /** More environment for the app, on top of this process's (the conformance apps read their options from it). */
+  env?: Record<string, string>;
+}
+
+/** Start an app on `binary`; resolves once it prints `listening <port>`. */
+export function startRuntimeApp(runtime: RuntimeName, binary: string, { app = 'hono-app.js', env = {} }: StartRuntimeAppOptions = {}): Promise<RuntimeApp> {
   const child: ChildProcess = spawn(binary, commandLine(runtime, app), {
     cwd: FIXTURES,
     // No colour codes in the output the test reads; Deno's update check would reach for the internet.
-    env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+    env: { ...process.env, ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
