@@ -1,6 +1,7 @@
 import { parseRequestBody } from '../core/engine/body/parse-request-body.js';
 import type { ContractViolation } from '../core/contract-check.js';
 import { replyHasBody, type MockReply } from '../core/interception/mock-reply.js';
+import { NOT_NOW } from '../core/interception/call-outcome.js';
 import type { OutgoingCall } from '../core/interception/outgoing-call.js';
 import type { MockResponse } from '../core/types.js';
 import { checkParameters } from './check-parameters.js';
@@ -59,8 +60,11 @@ function pathValues(path: ContractPath, pathname: string): Record<string, string
   return values;
 }
 
+/** What a call's body is to the checks, when it has none to read (GET, HEAD): known without awaiting. */
+const hasNoBody = (call: OutgoingCall) => call.method === 'GET' || call.method === 'HEAD';
+
 async function bodyOf(call: OutgoingCall): Promise<CallBody> {
-  if (call.method === 'GET' || call.method === 'HEAD') return undefined;
+  if (hasNoBody(call)) return undefined;
   const head = await call.bodyHead(MAX_BODY_BYTES);
   if (head === undefined) return undefined;
   if (!head.complete) return 'too-large';
@@ -87,11 +91,29 @@ function operationOf(path: ContractPath, method: string) {
 }
 
 /**
- * One answered call against the documents: `undefined` when its URL is under no document's
- * servers; else its problems (none: `[]`): a path or method the document does not have, the
- * request's parameters and body, and the mock's status, headers and body.
+ * What the response checks found for a fixed reply (a mock without templates hands out the same
+ * reply object on every call), per operation: checked once, not once a call.
  */
-export async function checkCall(call: OutgoingCall, reply: MockReply, context: CallCheckContext): Promise<ContractViolation[] | undefined> {
+const responseFindingsOf = new WeakMap<MockReply, Map<OperationContext, Finding[]>>();
+
+function responseFindings(operation: OperationContext, reply: MockReply, method: string): Finding[] {
+  // A fault answers nothing: there is no response to check.
+  if (reply.fault !== undefined) return [];
+  const byOperation = readOnce(responseFindingsOf, reply, () => new Map<OperationContext, Finding[]>());
+  let findings = byOperation.get(operation);
+  if (findings === undefined) {
+    findings = checkResponse(operation, asMockResponse(reply, method), 'response');
+    byOperation.set(operation, findings);
+  }
+  return findings;
+}
+
+/**
+ * One answered call against the documents, its body already read: `undefined` when its URL is
+ * under no document's servers; else its problems (none: `[]`): a path or method the document
+ * does not have, the request's parameters and body, and the mock's status, headers and body.
+ */
+function checkCallWith(call: OutgoingCall, reply: MockReply, context: CallCheckContext, readBody: (operation: OperationContext) => CallBody | Promise<CallBody>): ContractViolation[] | undefined | Promise<ContractViolation[] | undefined> {
   const placement = context.place(call.url);
   if (placement.kind === 'unchecked') return undefined;
   if (placement.kind === 'unknown-path') {
@@ -105,14 +127,27 @@ export async function checkCall(call: OutgoingCall, reply: MockReply, context: C
   }
   // One context per documented operation, so what the checks read of it is read once (see readOnce).
   const operation = readOnce(contextsOf, found[1], (): OperationContext => ({ contract: path.contract, validators: context.validators(path.contract), method: found[0], template: path.template, operation: found[1], pathItem: path.item }));
-  const body = await bodyOf(call);
-  const form = body !== undefined && body !== 'too-large' && body.format === 'form' && isRecord(body.value) ? body.value : undefined;
-  const findings: Finding[] = [
-    ...checkParameters(operation, { url: call.url, headers: call.headers, pathValues: pathValues(path, call.url.pathname), form }),
-    ...checkRequestBody(operation, call.headers.get('content-type'), body),
-  ];
-  // A fault answers nothing: there is no response to check.
-  if (reply.fault === undefined) findings.push(...checkResponse(operation, asMockResponse(reply, call.method), 'response'));
-  const where = `${operationLabel(operation)} in ${path.contract.name}`;
-  return findings.map((finding) => ({ message: `${finding.field}: ${finding.message}`, operation: where }));
+  const finish = (body: CallBody): ContractViolation[] => {
+    const form = body !== undefined && body !== 'too-large' && body.format === 'form' && isRecord(body.value) ? body.value : undefined;
+    const findings: Finding[] = [
+      ...checkParameters(operation, { url: call.url, headers: call.headers, pathValues: pathValues(path, call.url.pathname), form }),
+      ...checkRequestBody(operation, call.headers.get('content-type'), body),
+      ...responseFindings(operation, reply, call.method),
+    ];
+    const where = `${operationLabel(operation)} in ${path.contract.name}`;
+    return findings.map((finding) => ({ message: `${finding.field}: ${finding.message}`, operation: where }));
+  };
+  const body = readBody(operation);
+  return body instanceof Promise ? body.then(finish) : finish(body);
+}
+
+/** One answered call against the documents (see `checkCallWith`), reading its body first when it has one. */
+export async function checkCall(call: OutgoingCall, reply: MockReply, context: CallCheckContext): Promise<ContractViolation[] | undefined> {
+  return checkCallWith(call, reply, context, () => bodyOf(call));
+}
+
+/** `checkCall` without awaiting, for a call with no body to read (GET, HEAD); `NOT_NOW` for any other. */
+export function checkCallNow(call: OutgoingCall, reply: MockReply, context: CallCheckContext): ContractViolation[] | undefined | typeof NOT_NOW {
+  if (!hasNoBody(call)) return NOT_NOW;
+  return checkCallWith(call, reply, context, () => undefined) as ContractViolation[] | undefined;
 }

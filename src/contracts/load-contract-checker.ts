@@ -1,5 +1,5 @@
 import type { ContractChecker, ContractsOptions } from '../core/contract-check.js';
-import { checkCall } from './check-call.js';
+import { checkCall, checkCallNow } from './check-call.js';
 import { loadContract, type Contract } from './load-contract.js';
 import { placeMock, type Placement } from './place-mock.js';
 import { createSchemaValidators, type SchemaValidators } from './schema-validators.js';
@@ -44,5 +44,5 @@ export async function loadContractChecker(options: ContractsOptions): Promise<Co
       return found;
     },
   };
-  return { check: (call, reply) => checkCall(call, reply, context) };
+  return { check: (call, reply) => checkCall(call, reply, context), checkNow: (call, reply) => checkCallNow(call, reply, context) };
 }

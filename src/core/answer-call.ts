@@ -137,7 +137,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       }
       const made = await reply(call, testId, session, resolution);
       if (made instanceof HarnessError) return { kind: 'fail', error: made };
-      const contract = checkContract === undefined ? undefined : await checkContract(call, testId, made);
+      const contract = checkContract === undefined ? undefined : await checkContract.check(call, testId, made);
       if (journal !== undefined) {
         const { mock } = resolution;
         const step = mock.repeat === undefined ? undefined : mock.responses.indexOf(resolution.response);
@@ -162,12 +162,13 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
    * `answer` without awaiting, for the common call: a store in memory, a mock matched on method
    * and URL alone, no sequence, no `setState`, no response function, no request body to journal.
    * Every other call (and any error) is `NOT_NOW`: the asynchronous path decides and reports it.
-   * With `contracts` configured, every call is `NOT_NOW`: checking a request reads its body and
-   * loads the validators, which cannot be done without awaiting, and a call the fast path answered
-   * would go unchecked.
+   * With `contracts` configured, a call with no body to read (GET, HEAD) is checked here too
+   * (`checkNow`); any other is `NOT_NOW`: checking its request reads its body, which awaits. One
+   * that breaks its contract under `onViolation: 'error'` is `NOT_NOW` as well (the asynchronous
+   * path fails it).
    */
   function answerNow(call: OutgoingCall): ImmediateOutcome {
-    if (readSessionNow === undefined || checkContract !== undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
+    if (readSessionNow === undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
     try {
       const startedAt = performance.now();
       const testId = testIdOf(call);
@@ -184,7 +185,14 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const { mock, response } = resolution;
       if (mock.setState !== undefined || response.dynamic !== undefined) return NOT_NOW;
       const reply = response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant });
-      void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId }, startedAt);
+      if (checkContract === undefined) {
+        void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId }, startedAt);
+        return { kind: 'reply', reply };
+      }
+      const contract = checkContract.checkNow(call, testId, reply);
+      // A call that fails its contract (`onViolation: 'error'`) is failed, and journaled, by the asynchronous path.
+      if (contract === NOT_NOW || contract?.failure !== undefined) return NOT_NOW;
+      void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId, contractViolations: contract?.violations }, startedAt);
       return { kind: 'reply', reply };
     } catch {
       return NOT_NOW;

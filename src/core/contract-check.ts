@@ -1,3 +1,4 @@
+import type { NOT_NOW } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 
@@ -36,4 +37,9 @@ export interface ContractViolation {
 export interface ContractChecker {
   /** The call's problems (its request, and the mock's reply); `undefined` when its URL is under no document's servers. */
   check(call: OutgoingCall, reply: MockReply): Promise<ContractViolation[] | undefined>;
+  /**
+   * The same without awaiting, for a call with no body to read (GET, HEAD), so the synchronous
+   * fast path can answer it checked; `NOT_NOW` for any other call.
+   */
+  checkNow(call: OutgoingCall, reply: MockReply): ContractViolation[] | undefined | typeof NOT_NOW;
 }

@@ -1,6 +1,7 @@
-import type { ContractChecker, ContractViolationStrategy } from './contract-check.js';
+import type { ContractChecker, ContractViolation, ContractViolationStrategy } from './contract-check.js';
 import { quote, type Logger } from './dev-utils.js';
 import { HarnessError } from './errors.js';
+import { NOT_NOW } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 
@@ -29,18 +30,14 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
   const logged = new Set<string>();
   let failedOnce = false;
 
-  return async function checkContract(call: OutgoingCall, testId: string, reply: MockReply): Promise<ContractVerdict | undefined> {
-    const contracts = checker();
-    if (contracts === undefined) return undefined;
-    let found;
-    try {
-      found = await contracts.check(call, reply);
-    } catch (error) {
-      // A fault of the checker (or of a document it could not compile) must not fail an app's call.
-      if (!failedOnce) logger.error(`Failed to check ${call.method} ${call.url.href} against its API document: ${(error as Error).message} (logged once).`, error);
-      failedOnce = true;
-      return undefined;
-    }
+  /** A fault of the checker (or of a document it could not compile) must not fail an app's call: logged once, the call goes unchecked. */
+  function checkerFailed(call: OutgoingCall, error: unknown): undefined {
+    if (!failedOnce) logger.error(`Failed to check ${call.method} ${call.url.href} against its API document: ${(error as Error).message} (logged once).`, error);
+    failedOnce = true;
+    return undefined;
+  }
+
+  function verdictOf(call: OutgoingCall, testId: string, found: ContractViolation[] | undefined): ContractVerdict | undefined {
     if (found === undefined) return undefined;
     const violations = found.map((violation) => `${violation.message} (${violation.operation})`);
     if (violations.length === 0) return { violations };
@@ -62,6 +59,32 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
       logger.warn(`Contract violation in ${where}: ${violation}. The call was answered as the mock says (contracts.onViolation: 'warn'; each distinct problem is logged once).`);
     }
     return { violations };
+  }
+
+  return {
+    async check(call: OutgoingCall, testId: string, reply: MockReply): Promise<ContractVerdict | undefined> {
+      const contracts = checker();
+      if (contracts === undefined) return undefined;
+      let found;
+      try {
+        found = await contracts.check(call, reply);
+      } catch (error) {
+        return checkerFailed(call, error);
+      }
+      return verdictOf(call, testId, found);
+    },
+    /** `check` without awaiting, for a call with no body to read; `NOT_NOW` for any other (and before the documents are loaded). */
+    checkNow(call: OutgoingCall, testId: string, reply: MockReply): ContractVerdict | undefined | typeof NOT_NOW {
+      const contracts = checker();
+      if (contracts === undefined) return NOT_NOW;
+      let found;
+      try {
+        found = contracts.checkNow(call, reply);
+      } catch (error) {
+        return checkerFailed(call, error);
+      }
+      return found === NOT_NOW ? NOT_NOW : verdictOf(call, testId, found);
+    },
   };
 }
 
