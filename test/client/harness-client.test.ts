@@ -198,6 +198,21 @@ test('the Playwright fixture\'s client retries a reset connection too, through P
   }
 });
 
+test('the Playwright fixture\'s client, its connection reset every time, fails after three attempts, saying so (the fixture\'s teardown warns with this message)', async () => {
+  const request = await playwrightRequest.newContext();
+  try {
+    const harnessClient = new HarnessClient({ request, testId: `pw-${randomUUID()}`, baseURL: origin });
+    fault = 'reset-all';
+    const error = (await harnessClient.endTest().catch((caught: unknown) => caught)) as Error;
+    expect(error.message).toMatch(
+      new RegExp(`^Failed to end test "${harnessClient.testId}": DELETE ${origin}/__scenario__ failed: .+ \\(3 attempts; the connection was reset each time\\)\\. Is the app running at ${origin}\\?$`, 's'),
+    );
+    expect(seen.map(({ outcome }) => outcome)).toEqual(['reset', 'reset', 'reset']);
+  } finally {
+    await request.dispose();
+  }
+});
+
 test('control calls can go straight into an in-process harness through the fetch option', async () => {
   const inProcess = createHarnessClient<typeof shopScenarios>({
     baseURL: 'http://app.test',

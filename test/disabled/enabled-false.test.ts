@@ -14,6 +14,15 @@ const IMPORT_ONLY = ['/node_modules/@readme/openapi-parser/', '/node_modules/ope
 /** What only the CLI's `check` loads: the JSON Schema validator, its formats, our contract checks. */
 const CHECK_ONLY = ['/node_modules/ajv/', '/node_modules/ajv-formats/', '/dist/contracts/'];
 
+/**
+ * The third-party packages among the loaded modules, by name: what a running app pays for
+ * (decisions/install-weight.md).
+ */
+function packagesLoaded(loads: string[]): string[] {
+  const names = loads.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []);
+  return [...new Set(names)].toSorted();
+}
+
 /** Start the built package in a fresh Node process and list every module it loaded. */
 async function startChild(enabled: boolean, { contracts = false } = {}) {
   const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
@@ -37,6 +46,8 @@ test('with enabled: false, start() loads nothing of the interception library, pa
   // So do ajv and the contract checks.
   expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
   expect(report).toEqual({ fetchPatched: false, headerRead: false, passedThrough: true });
+  // Of the ten dependencies, a disabled app loads zod alone (createHarness validates definitions).
+  expect(packagesLoaded(loads)).toEqual(['zod']);
 });
 
 test('with enabled: false, a harness with contracts configured loads neither ajv nor the contract checks', async () => {
@@ -60,6 +71,8 @@ test('with enabled: true, the same probe does see the interception library load 
   expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
   // A harness without contracts answers its calls without ajv or the contract checks.
   expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  // Enabled: zod, plus the interception library and its own small dependencies; nothing else.
+  expect(packagesLoaded(loads)).toEqual(['@mswjs/interceptors', '@open-draft/deferred-promise', '@open-draft/logger', '@open-draft/until', 'is-node-process', 'outvariant', 'strict-event-emitter', 'zod']);
 });
 
 test('the CLI\'s import does load the OpenAPI parsers (the probe sees them when they load)', async () => {

@@ -105,9 +105,14 @@ test('the control API is the embedded one: SPEC answers and DELETE', async () =>
   const switched = await switchTo(testId, 'declined');
   expect(await switched.json()).toEqual({ success: true, testId, scenarioId: 'declined' });
   expect(await (await fetch(`${serve.url}/__scenario__`, as(testId))).json()).toEqual({ testId, scenarioId: 'declined', scenarioName: 'Declined' });
+  // SPEC §4.1's body whole (exactly `{ error }`); the help rides in x-harness-hint, as in every adapter.
   const unknown = await switchTo(testId, 'nope');
-  expect(unknown.status).toBe(400);
-  expect(await unknown.json()).toMatchObject({ error: "Scenario 'nope' not found. Did you forget to register it?" });
+  expect({ status: unknown.status, type: unknown.headers.get('content-type'), hint: unknown.headers.get('x-harness-hint'), body: await unknown.json() }).toEqual({
+    status: 400,
+    type: expect.stringContaining('application/json'),
+    hint: 'Registered scenarios: "default", "premium", "declined".',
+    body: { error: "Scenario 'nope' not found. Did you forget to register it?" },
+  });
   expect((await fetch(`${serve.url}/https/api.stripe.com/v1/charges`, as(testId, { method: 'POST' }))).status).toBe(402);
   expect(await (await fetch(`${serve.url}/__scenario__`, as(testId, { method: 'DELETE' }))).json()).toEqual({ success: true, testId });
   expect((await fetch(`${serve.url}/__scenario__`, as(testId))).status).toBe(404);
