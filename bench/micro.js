@@ -20,7 +20,7 @@
 //   harness-captured  a fetch captured before harness.start() (as SDKs hold it), answered through
 //                     the harness's global dispatcher, inside harness.run
 // The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
-import { setImmediate } from 'node:timers';
+import { timeSequentialCalls } from './lib/time-sequential-calls.js';
 import { failChild } from './lib/proc.js';
 
 const [subject, warmupArg, nArg] = process.argv.slice(2);
@@ -29,13 +29,6 @@ const N = Number(nArg || 2000);
 const URL_ = 'https://api.bench.test/micro/ping';
 const BODY = { ok: true };
 const BODY_TEXT = JSON.stringify(BODY);
-// A loop of awaited calls that are answered in memory never leaves the microtask queue, so work a
-// client defers to the event loop (undici destroys each response body in a setImmediate) would
-// pile up for the whole run: 60,000 pending immediates holding ~2 KB each, promoted by every
-// scavenge, made the means mostly GC and swing ±25% between rounds. Any real app turns its event
-// loop between requests; the loop below turns it every YIELD_EVERY calls and counts that time.
-const YIELD_EVERY = 100;
-const turnEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A call of undici's own request API that reads the JSON body, shaped like a fetch Response for the timing loop. */
 function undiciCall(request) {
@@ -170,41 +163,8 @@ async function setup() {
 
 async function main() {
   const { wrap, stop, call } = await setup();
-  const fetch = call ?? globalThis.fetch;
-  const result = await wrap(async () => {
-    // check the answer before timing anything
-    const first = await fetch(URL_);
-    const firstBody = await first.text();
-    if (first.status !== 200 || JSON.stringify(JSON.parse(firstBody)) !== BODY_TEXT) {
-      throw new Error(`${subject}: unexpected response ${first.status} ${firstBody}`);
-    }
-    for (let i = 0; i < WARMUP; i++) {
-      const r = await fetch(URL_);
-      await r.json();
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await turnEventLoop();
-    }
-    const times = new Float64Array(N);
-    let bad = 0;
-    const t0 = process.hrtime.bigint();
-    let prev = t0;
-    for (let i = 0; i < N; i++) {
-      const r = await fetch(URL_);
-      const j = await r.json();
-      if (j.ok !== true) bad++;
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await turnEventLoop();
-      const now = process.hrtime.bigint();
-      times[i] = Number(now - prev) / 1000;
-      prev = now;
-    }
-    const totalUs = Number(process.hrtime.bigint() - t0) / 1000;
-    times.sort();
-    return {
-      meanUs: totalUs / N,
-      p50Us: times[Math.floor(N * 0.5)],
-      p99Us: times[Math.min(N - 1, Math.floor(N * 0.99))],
-      bad,
-    };
-  });
+  // `call` (undici.request) or the global fetch, looked up after setup: a subject may have replaced it.
+  const result = await wrap(() => timeSequentialCalls({ call: call ?? globalThis.fetch, url: URL_, bodyText: BODY_TEXT, warmup: WARMUP, n: N, label: subject }));
   await stop();
   const cpu = process.cpuUsage();
   const cpuS = (cpu.user + cpu.system) / 1e6; // this process's whole life, for the parent's CPU accounting
