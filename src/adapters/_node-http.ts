@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/control/control-call.js';
 import { knownBodyOf } from '../core/control/known-body.js';
-import { parseJson, type JsonBodyResult } from '../core/control/read-json-body.js';
+import { boundedJson, parseJson, type JsonBodyResult } from '../core/control/read-json-body.js';
 import { invalidJsonIssue } from '../core/control/switch-request-body.js';
 import type { Harness } from '../core/create-harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
@@ -69,6 +69,11 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
     },
     async readJson(limit) {
       if (bodyFailure !== undefined) return bodyFailure;
+      // A parser before us read a body of any depth: bound it before it is used or written back.
+      if (typeof parsedBody === 'object' && parsedBody !== null && !(parsedBody instanceof Uint8Array)) {
+        const bounded = boundedJson(parsedBody);
+        if (!bounded.ok) return bounded;
+      }
       // A JSON object a parser already read, within the limit: used as it is, not written back and parsed again.
       const declared = Number(req.headers['content-length']);
       if (isPlainObject(parsedBody) && Number.isFinite(declared) && declared <= limit) return { ok: true, value: parsedBody };

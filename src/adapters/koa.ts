@@ -41,7 +41,9 @@ function answerFor(harness: Harness, ctx: Context): Promise<ControlAnswer | null
 /**
  * Koa middleware that answers the control endpoints and runs every other request as its test
  * (the `x-harness-test-id` header), so the app's outgoing calls get that test's mocks. Mount it
- * before or after a body parser: a body the parser read is used as it is.
+ * before or after a body parser: a body the parser read is used as it is. Mounted first, it
+ * answers control requests (access check first) without calling `next()`, so no parser after it
+ * can answer them; a parser before it needs {@link harnessParserErrorHandler}.
  *
  * @example
  * const app = new Koa();

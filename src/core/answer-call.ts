@@ -1,6 +1,7 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import type { ContractGate } from './contract-gate.js';
 import { quote, type Logger } from './dev-utils.js';
+import { MAX_JSON_BODY_DEPTH } from './engine/body/parse-json-body.js';
 import { buildReply } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
@@ -71,6 +72,21 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const { journal, ownMocks, checkContract } = options;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
+  const testsWarnedOfDeepBodies = new Set<string>();
+
+  /**
+   * Say once per test that a call's JSON body was kept as text for its depth: a `match.body` or
+   * `{{body.x}}` that expected JSON would otherwise miss with no reason given (issue 23, item 14).
+   */
+  function warnBodyTooDeep(call: OutgoingCall, testId: string): void {
+    if (testsWarnedOfDeepBodies.has(testId)) return;
+    // Bounded, as the warned endpoints are: test IDs accumulate for as long as the app runs.
+    if (testsWarnedOfDeepBodies.size >= 1000) testsWarnedOfDeepBodies.clear();
+    testsWarnedOfDeepBodies.add(testId);
+    logger.warn(
+      `The JSON body of ${call.method} ${call.url.href} for test ${quote(testId)} nests deeper than ${MAX_JSON_BODY_DEPTH} levels, so mocks and templates see it as text, not JSON (logged once per test). Send a flatter body if a mock needs to read into it.`,
+    );
+  }
 
   function testIdOf(call: OutgoingCall): string {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
@@ -135,6 +151,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }
+      if (resolution.bodyTooDeep === true) warnBodyTooDeep(call, testId);
       const made = await reply(call, testId, session, resolution);
       if (made instanceof HarnessError) return { kind: 'fail', error: made };
       const contract = checkContract === undefined ? undefined : await checkContract.check(call, testId, made);

@@ -2,7 +2,8 @@
  * Issue 23, item 14: an outgoing call whose JSON body nests 5,000 deep. Copied into state by
  * `setState`, it made every `GET /__harness__/state` of its test answer 500 (a stack overflow)
  * until the test ended. Now a body deeper than 256 levels is kept as its text: the call is
- * answered, and the state holds that text and is served.
+ * answered, and the state holds that text and is served. The harness says so in one log line per
+ * test (a matcher or template that expected JSON would otherwise fail with no reason given).
  */
 import { createHarness, defineScenarios } from 'scenario-harness';
 import { createHarnessClient } from 'scenario-harness/client';
@@ -16,7 +17,9 @@ const scenarios = defineScenarios({
     mocks: [{ method: 'POST', url: 'https://api.example.test/echo', response: { body: { ok: true } }, afterResponse: { setState: { last: '{{body}}' } } }],
   },
 });
-const harness = createHarness({ enabled: true, announce: false, unhandled: 'error', scenarios });
+const warnings: string[] = [];
+const harness = createHarness({ enabled: true, announce: false, unhandled: 'error', scenarios, logger: { warn: (line) => warnings.push(line), error: () => {} } });
+const deepBodyLines = (testId: string) => warnings.filter((line) => line.includes('nests deeper than 256') && line.includes(`"${testId}"`));
 let app: App;
 let origin: string;
 
@@ -43,4 +46,13 @@ test('a shallow JSON body is still read as JSON', async () => {
   const client = createHarnessClient({ baseURL: origin });
   expect(await (await fetch(`${origin}/?shallow`, { headers: client.headers })).text()).toBe('200');
   expect(await client.getState()).toEqual({ last: [[1]] });
+  expect(deepBodyLines(client.testId)).toEqual([]);
+});
+
+test('a body kept as text for its depth is logged once per test, naming the call, the test and the limit', async () => {
+  const [first, second] = [createHarnessClient({ baseURL: origin }), createHarnessClient({ baseURL: origin })];
+  for (const client of [first, first, second]) expect(await (await fetch(`${origin}/`, { headers: client.headers })).text()).toBe('200');
+  expect(deepBodyLines(first.testId)).toHaveLength(1);
+  expect(deepBodyLines(first.testId)[0]).toContain('POST https://api.example.test/echo');
+  expect(deepBodyLines(second.testId)).toHaveLength(1);
 });

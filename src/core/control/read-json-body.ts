@@ -1,3 +1,5 @@
+import { MAX_JSON_BODY_DEPTH } from '../engine/body/parse-json-body.js';
+import { nestsDeeperThan } from '../engine/body/nests-deeper-than.js';
 import { knownBodyOf } from './known-body.js';
 import { invalidJsonIssue, type ValidationIssue } from './switch-request-body.js';
 
@@ -61,9 +63,32 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
 
 export function parseJson(text: string): JsonBodyResult {
   if (text.trim() === '') return { ok: false, status: 400, issue: invalidJsonIssue('the body is empty') };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     return { ok: false, status: 400, issue: invalidJsonIssue((error as Error).message) };
   }
+  return boundedJson(value);
+}
+
+/**
+ * A parsed control body, refused when it nests deeper than {@link MAX_JSON_BODY_DEPTH} levels.
+ * @note `JSON.parse` reads any depth, but what the endpoints do next (validate, copy into the
+ * store, serialise for `GET /__harness__/state`) recurses: a 5,000-deep state seed answered 500,
+ * and so did every later read of that test's state (issue 23, item 14). Refused here, nothing is stored.
+ */
+export function boundedJson(value: unknown): JsonBodyResult {
+  if (!nestsDeeperThan(value, MAX_JSON_BODY_DEPTH)) return { ok: true, value };
+  return {
+    ok: false,
+    status: 400,
+    issue: {
+      code: 'too_deep',
+      expected: `JSON nested at most ${MAX_JSON_BODY_DEPTH} levels deep`,
+      received: `JSON nested deeper than ${MAX_JSON_BODY_DEPTH} levels`,
+      path: [],
+      message: `Request body nests deeper than ${MAX_JSON_BODY_DEPTH} levels of arrays and objects, the limit for control requests. Send a flatter body (a deeper value can go as a JSON string).`,
+    },
+  };
 }

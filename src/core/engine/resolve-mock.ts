@@ -23,6 +23,8 @@ export interface Resolution {
   response: CompiledResponse;
   params: Readonly<Record<string, string>>;
   body: unknown;
+  /** The body was read and kept as text because it nests too deep (`ParsedBody.tooDeep`), which the answerer logs. */
+  bodyTooDeep?: true;
 }
 
 interface Candidate {
@@ -88,7 +90,8 @@ export async function resolveMock(input: CallInput): Promise<Resolution | undefi
     for (const { mock, params } of candidates) {
       const index = mock.repeat === undefined ? 0 : await input.store.advanceSequence(input.testId, mock.key, mock.responses.length, mock.repeat);
       if (index === undefined) continue;
-      return { mock, response: mock.responses[index]!, params, body: body === UNREAD ? undefined : body?.value };
+      const read = body === UNREAD ? undefined : body;
+      return { mock, response: mock.responses[index]!, params, body: read?.value, ...(read?.tooDeep === true ? { bodyTooDeep: true } : {}) };
     }
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { nestsDeeperThan } from './nests-deeper-than.js';
 import type { ParsedBody } from './parse-request-body.js';
 
 /**
@@ -7,20 +8,6 @@ import type { ParsedBody } from './parse-request-body.js';
  * state used to make every `GET /__harness__/state` of its test answer 500).
  */
 export const MAX_JSON_BODY_DEPTH = 256;
-
-/** Whether `value` nests deeper than `limit` arrays and objects, counted without recursion. */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
 
 /**
  * A body as JSON when it parses (and nests at most {@link MAX_JSON_BODY_DEPTH} deep), else as
@@ -36,5 +23,5 @@ export function parseJsonBody(text: string): ParsedBody {
   } catch {
     return { format: 'text', value: text };
   }
-  return nestsDeeperThan(value, MAX_JSON_BODY_DEPTH) ? { format: 'text', value: text } : { format: 'json', value };
+  return nestsDeeperThan(value, MAX_JSON_BODY_DEPTH) ? { format: 'text', value: text, tooDeep: true } : { format: 'json', value };
 }

@@ -14,6 +14,8 @@ export interface ParsedBody {
   format: BodyFormat;
   /** JSON value, fields object, or the text itself. */
   value: unknown;
+  /** Set when the body parsed as JSON but nests deeper than `MAX_JSON_BODY_DEPTH`, so it is kept as its text. */
+  tooDeep?: true;
 }
 
 function decode(raw: Uint8Array | string, charset: string | undefined): string {
