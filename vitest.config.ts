@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -19,5 +20,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Interception patches process globals: every test file gets its own process.
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine. Many files
+    // spend their time waiting on processes they start (framework builds, servers, other runtimes),
+    // so three workers keep both cores busy: the whole suite in 7.5 minutes instead of 14 here.
+    maxWorkers: Math.max(availableParallelism() - 1, 3),
   },
 });

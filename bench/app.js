@@ -1,6 +1,6 @@
 // Child process: the Express application under test, wired to ONE subject.
 //   node bench/app.js <subject> <workload> [upstreamPort]
-// subjects: harness | scenarist | msw | upstream | limit
+// subjects: harness | scenarist | msw | upstream | limit | floor
 // Every subject serves the same two routes with the same bodies:
 //   GET  /items/:id  -> fetch(GET  <origin>/items/:id)        -> JSON body back
 //   POST /price      -> fetch(POST <origin>/price {sku, qty}) -> JSON body back
@@ -63,6 +63,17 @@ async function main() {
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'bypass' });
     stop = async () => server.close();
+  } else if (subject === 'floor') {
+    // The floor of any fetch mock: globalThis.fetch replaced by a function that answers every
+    // call with a new Response of the right body. No test ID, no lookup, no journal: what is
+    // left is the app's own fetch, Response and JSON work, which every mocking tool pays.
+    const answers = answerMap(spec);
+    globalThis.fetch = async (url, init) => {
+      const { pathname } = new URL(url);
+      const sku = init?.body === undefined ? undefined : JSON.parse(init.body).sku;
+      const body = answers.get(mapKey(init?.method ?? 'GET', pathname, sku));
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
   } else if (subject === 'harness-register') {
     // No harness code: bench/run.js starts this app with --import scenario-harness/register.
   } else if (subject === 'upstream') {
