@@ -74,7 +74,7 @@ const subjectWanted = (s) => !SUBJ || SUBJ.has(s);
 // (W3, W4 do not apply); the Map "limit" and the real upstream do not depend on
 // the number of mocks (W2) and have no scenarios (W3, W4).
 const LOAD_PLAN = [
-  ['W1', ['limit', 'limit-register-off', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal', 'harness-register', 'harness-contracts']],
+  ['W1', ['limit', 'limit-register-off', 'floor', 'upstream', 'msw', 'scenarist', 'harness', 'harness-nojournal', 'harness-register', 'harness-contracts']],
   ['W2-10', ['msw', 'scenarist', 'harness']],
   ['W2-100', ['msw', 'scenarist', 'harness']],
   ['W2-1000', ['msw', 'scenarist', 'harness']],
@@ -91,6 +91,7 @@ const QUICK_SKIP = new Set(['W2-100', 'W6 limit', 'W6 upstream']);
 // because their targets are close ratios; each keeps its best valid sample.
 const REPEAT_PLAN = [
   ['W1', 'limit'],
+  ['W1', 'floor'],
   ['W1', 'scenarist'],
   ['W1', 'harness'],
   ['W1', 'harness-nojournal'],
@@ -512,7 +513,7 @@ function report(results) {
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
   out.push('');
 
-  const loadSubjects = ['harness', 'harness-nojournal', 'harness-register', 'harness-contracts', 'scenarist', 'msw', 'upstream', 'limit', 'limit-register-off'];
+  const loadSubjects = ['harness', 'harness-nojournal', 'harness-register', 'harness-contracts', 'scenarist', 'msw', 'upstream', 'floor', 'limit', 'limit-register-off'];
   const rows = [['workload (req/s; p99 ms)', ...loadSubjects.map((s) => SUBJECT_LABEL[s]), 'harness/Scenarist', 'harness/limit']];
   for (const [w] of LOAD_PLAN) {
     if (!load[w]) continue;
