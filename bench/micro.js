@@ -21,13 +21,12 @@
 //                     the harness's global dispatcher, inside harness.run
 // The undici subjects time `await request(URL)` + `await body.json()` instead of fetch.
 import { timeSequentialCalls } from './lib/time-sequential-calls.js';
+import { MICRO_BODY as BODY, MICRO_URL as URL_, startMicroHarness } from './lib/micro-harness.js';
 import { failChild } from './lib/proc.js';
 
 const [subject, warmupArg, nArg] = process.argv.slice(2);
 const WARMUP = Number(warmupArg || 500);
 const N = Number(nArg || 2000);
-const URL_ = 'https://api.bench.test/micro/ping';
-const BODY = { ok: true };
 const BODY_TEXT = JSON.stringify(BODY);
 
 /** A call of undici's own request API that reads the JSON body, shaped like a fetch Response for the timing loop. */
@@ -76,18 +75,7 @@ async function inContext() {
 
 async function setupHarness() {
   const { loadHarness } = await import('./lib/harness-glue.js');
-  const { createHarness, defineScenarios } = await loadHarness();
-  const harness = createHarness({
-    enabled: true,
-    scenarios: defineScenarios({
-      default: { name: 'Default', mocks: [] },
-      micro: { name: 'Micro', mocks: [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }] },
-    }),
-    unhandled: 'bypass',
-  });
-  await harness.start();
-  await harness.switchScenario('micro-test', 'micro');
-  return { wrap: (fn) => harness.run('micro-test', fn), stop: () => harness.stop() };
+  return startMicroHarness(await loadHarness(), 'bypass');
 }
 
 async function setup() {

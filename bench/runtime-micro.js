@@ -11,34 +11,19 @@
 // Prints one line `RESULT {json}` on stdout (the harness's start-up line goes there too);
 // bench/runtimes.js reads it.
 import { timeSequentialCalls } from './lib/time-sequential-calls.js';
+import { MICRO_BODY as BODY, MICRO_URL as URL_, startMicroHarness } from './lib/micro-harness.js';
 
 const [subject, warmupArg, nArg] = process.argv.slice(2);
 const WARMUP = Number(warmupArg || 500);
 const N = Number(nArg || 2000);
-const URL_ = 'https://api.bench.test/micro/ping';
-const BODY = { ok: true };
 const BODY_TEXT = JSON.stringify(BODY);
-const TEST_ID = 'micro-test';
 
 async function setup() {
   if (subject === 'floor') {
     globalThis.fetch = async () => new Response(BODY_TEXT, { headers: { 'content-type': 'application/json' } });
     return { wrap: (fn) => fn(), stop: async () => {} };
   }
-  if (subject === 'harness') {
-    const { createHarness, defineScenarios } = await import('scenario-harness');
-    const harness = createHarness({
-      enabled: true,
-      scenarios: defineScenarios({
-        default: { name: 'Default', mocks: [] },
-        micro: { name: 'Micro', mocks: [{ method: 'GET', url: URL_, response: { status: 200, body: BODY } }] },
-      }),
-      unhandled: 'error',
-    });
-    await harness.start();
-    await harness.switchScenario(TEST_ID, 'micro');
-    return { wrap: (fn) => harness.run(TEST_ID, fn), stop: () => harness.stop() };
-  }
+  if (subject === 'harness') return startMicroHarness(await import('scenario-harness'), 'error');
   throw new Error(`unknown runtime micro subject ${subject} (known: floor, harness)`);
 }
 
