@@ -13,7 +13,7 @@ import { HarnessClient } from 'scenario-harness/playwright';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { createShopApp } from '../../examples/shop/app.js';
 import { shopScenarios } from '../../examples/shop/scenarios.js';
-import { refusedPort } from '../support/refused-port.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * What the shop's server does to a request before the app sees it:
@@ -174,7 +174,7 @@ test('a connection reset every time fails after three attempts, saying so', asyn
 });
 
 test('a refused connection is not retried', async () => {
-  const closedOrigin = `http://127.0.0.1:${await refusedPort()}`;
+  const closedOrigin = `http://127.0.0.1:${await freePort()}`;
   const harnessClient = createHarnessClient({ baseURL: closedOrigin });
   await expect(harnessClient.endTest()).rejects.toThrow(
     new RegExp(`^Failed to end test "${harnessClient.testId}": DELETE ${closedOrigin}/__scenario__ failed: TypeError: fetch failed \\(Error: connect ECONNREFUSED [^)]+\\)\\. Is the app running at ${closedOrigin}\\?$`),

@@ -15,9 +15,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, type CodeBlock } from '../docs/markdown.js';
+import { freePort } from '../support/free-port.js';
+
+export { freePort };
 
 export interface Walkthrough {
   /** Commands run one after another in the app's folder (`<!-- step: setup -->`). */
@@ -146,18 +148,6 @@ export function writeFiles(dir: string, files: Walkthrough['files']): void {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
     writeFileSync(join(dir, file.path), file.content);
   }
-}
-
-/** A TCP port nothing listens on right now, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The documented port (3000) replaced by the one the test uses. */

@@ -10,7 +10,7 @@ import { HarnessClient } from 'scenario-harness/playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createShopApp } from '../../examples/shop/app.js';
 import { shopScenarios } from '../../examples/shop/scenarios.js';
-import { refusedPort } from '../support/refused-port.js';
+import { freePort } from '../support/free-port.js';
 
 interface Shop {
   origin: string;
@@ -158,7 +158,7 @@ test('an app whose control endpoints are not there (disabled, or other paths) ge
 });
 
 test('an app that is not running fails with the URL and the cause', async () => {
-  const origin = `http://127.0.0.1:${await refusedPort()}`;
+  const origin = `http://127.0.0.1:${await freePort()}`;
   const harness = client({ baseURL: origin });
   await expect(harness.getState()).rejects.toThrow(
     new RegExp(`^Failed to read the state of test "${harness.testId}": GET ${origin}/__harness__/state failed: .*ECONNREFUSED.*\\. Is the app running at ${origin}\\?$`),

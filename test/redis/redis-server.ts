@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.js';
 
 /** A `redis-server` child process on a loopback port, which a test may stop and start again. */
 export interface RedisServer {
@@ -26,15 +26,6 @@ export function hasRedisServer(): boolean {
   const bar = '!'.repeat(100);
   console.warn(`\n${bar}\n!! redis-server is not installed: the Redis store tests are SKIPPED.\n!! Install it with: ${INSTALL_HINT}\n${bar}\n`);
   return false;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('Could not get a free port.');
-  return address.port;
 }
 
 /** Spawn redis-server and resolve once it logs that it accepts connections. */

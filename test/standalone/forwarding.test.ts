@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../support/free-port.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
 const SHOP = fileURLToPath(new URL('./fixtures/shop.yaml', import.meta.url));
@@ -29,15 +30,6 @@ let open: ServeProcess;
 /** The same sidecar configured as an upstream, plus an upstream port that points at itself. */
 let configured: ServeProcess;
 let selfPort: number;
-
-/** A port free right now: the configured server is told to serve it and to forward to it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   sidecar = createServer((_req, res) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { deferred } from '../conformance/deferred.js';
+import { freePort } from '../support/free-port.js';
 import { runCli, startServe, type ServeProcess } from './serve-process.js';
 
 const SHOP = fileURLToPath(new URL('./fixtures/shop.yaml', import.meta.url));
@@ -118,10 +119,7 @@ test('a port in use: exit 1 saying which port and what to do', async () => {
 });
 
 test('--redis without a reachable Redis: exit 1 naming the URL', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const { port } = closed.address() as AddressInfo;
-  await new Promise((resolve) => closed.close(resolve));
+  const port = await freePort();
   const { code, stderr } = await runCli(['serve', '--port', '0', '--redis', `redis://127.0.0.1:${port}`, SHOP]);
   expect(code).toBe(1);
   expect(stderr).toContain(`[scenario-harness] Failed to connect to Redis at redis://127.0.0.1:${port}: `);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deferred } from '../conformance/deferred.js';
-import { refusedPort } from '../support/refused-port.js';
+import { freePort } from '../support/free-port.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
 const SHOP = fileURLToPath(new URL('./fixtures/shop.yaml', import.meta.url));
@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamOrigin = `127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  closedPort = await refusedPort();
+  closedPort = await freePort();
   [serve, forwarding] = await Promise.all([
     startServe(['--upstream', 'https://api.stripe.com=0', '--upstream', 'https://api.shop.example=0', '--unhandled', 'error', SHOP]),
     startServe(['--upstream', `http://${upstreamOrigin}=0`, '--upstream', `http://127.0.0.1:${closedPort}=0`, '--unhandled', 'bypass', SHOP]),

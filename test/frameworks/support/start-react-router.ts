@@ -4,8 +4,8 @@
  * `react-router dev`, on a loopback port.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { binOf, ensureAppBuild, frameworkEnv, frameworkTargets, installFramework, prepareDevCopy, type FrameworkTarget, type SharedFiles } from './framework-install.js';
+import { freePort } from '../../support/free-port.js';
 import { startServerGroup, type ServerGroup } from '../../support/start-server-group.js';
 
 /** Every React Router major in test-runtimes.json, newest first. */
@@ -28,18 +28,6 @@ export async function prepareReactRouterApp(target: FrameworkTarget, mode: 'dev'
   // install, after the package's dependencies changed, has none until then).
   await installFramework(target);
   return ensureAppBuild(target, { source, name, build: [binFile(target, '@react-router/dev', 'react-router'), 'build'], bundlesPackage: false, shared });
-}
-
-/** A port no one listens on now, on loopback: react-router-serve takes `PORT` and prints `localhost` otherwise. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // eslint-disable-next-line no-control-regex
