@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { text as readAll } from 'node:stream/consumers';
+import { inspect } from 'node:util';
 import { expect, test } from 'vitest';
 import { startHarness } from '../engine/with-harness.js';
 
@@ -92,5 +93,24 @@ test('bytes handed to the app are its own: changing them does not change the nex
     const second = await (await fetch('https://api.res.test/png')).bytes();
     second.fill(0);
     expect(Buffer.from(await (await fetch('https://api.res.test/png')).arrayBuffer())).toEqual(PNG);
+  });
+});
+
+test('headers, made when first asked for, are one object that every view of the Response shows', async () => {
+  await asBodies(async () => {
+    const response = await fetch('https://api.res.test/typed');
+    expect(response.headers).toBe(response.headers);
+    expect([...response.headers]).toEqual([['content-type', 'text/csv']]);
+    // What a debugging log prints, and what a Response built from this one (a proxying route) keeps.
+    expect(inspect(response)).toMatch(/'content-type'(:| =>) 'text\/csv'/);
+    expect(new Response('x', response).headers.get('content-type')).toBe('text/csv');
+    expect(response.clone().headers.get('content-type')).toBe('text/csv');
+    const streamed = await fetch('https://api.res.test/typed');
+    expect(streamed.body).not.toBeNull();
+    expect([streamed.headers.get('content-type'), await streamed.text()]).toEqual(['text/csv', 'a,b']);
+    // Headers are read before and after the body alike.
+    const read = await fetch('https://api.res.test/json');
+    await read.json();
+    expect(read.headers.get('content-type')).toBe('application/json');
   });
 });

@@ -2,6 +2,7 @@ import type { MockReply } from '../interception/mock-reply.js';
 import { buildReplyStream } from './stream-body.js';
 import type { CompiledResponse } from './compile-mock.js';
 import { isConstant, type TemplateContext } from './template.js';
+import { emptyRecord } from '../empty-record.js';
 
 /**
  * A header value from a filled-in template. Templates copy request data (`{{params.name}}`,
@@ -28,8 +29,8 @@ interface ResponseParts {
 /** Body text and headers from evaluated values; `content-type` follows the body's type unless set. */
 function toResponseParts(headerValues: readonly (readonly [string, unknown])[], body: unknown): ResponseParts {
   // A record, not a Headers object: Response copies it once, and no Headers#set runs per name.
-  // Null prototype, so a header named "__proto__" stays an ordinary key.
-  const headers: Record<string, string> = Object.create(null);
+  // Inherits nothing, so a header named "__proto__" stays an ordinary key.
+  const headers = emptyRecord<string>();
   for (const [name, value] of headerValues) headers[name.toLowerCase()] = toHeaderValue(value);
   if (body === undefined || body === null) return { text: null, headers };
   const isText = typeof body === 'string';

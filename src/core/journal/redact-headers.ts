@@ -1,5 +1,9 @@
+import { emptyRecord } from '../empty-record.js';
+
 const REDACTED = '[redacted]';
-const NO_HEADERS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+const NO_HEADERS: Record<string, string> = Object.freeze(emptyRecord<string>());
+/** Header names are decided once: an app sends the same few names on every call. Bounded, for an app that sends many. */
+const MAX_NAMES_DECIDED = 1024;
 const ALWAYS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'set-cookie'];
 /**
  * Names that carry credentials whatever their exact spelling: `x-auth-token`, `x-client-secret`,
@@ -24,12 +28,22 @@ export function isSecretHeaderName(name: string): boolean {
  */
 export function createHeaderRedactor(redact: readonly string[] | false): (headers: Iterable<[string, string]>) => Record<string, string> {
   const names = redact === false ? undefined : new Set(redact.map((name) => name.toLowerCase()));
+  const decided = new Map<string, boolean>();
+  const isRedacted = (name: string): boolean => {
+    let secret = decided.get(name);
+    if (secret === undefined) {
+      secret = names!.has(name) || isSecretHeaderName(name);
+      if (decided.size >= MAX_NAMES_DECIDED) decided.clear();
+      decided.set(name, secret);
+    }
+    return secret;
+  };
   return (headers) => {
     let out: Record<string, string> | undefined;
     for (const [name, value] of headers) {
-      // No prototype: a header named `__proto__` is kept as a header.
-      out ??= Object.create(null) as Record<string, string>;
-      out[name] = names !== undefined && (names.has(name) || isSecretHeaderName(name)) ? REDACTED : value;
+      // Inherits nothing: a header named `__proto__` is kept as a header (see emptyRecord).
+      out ??= emptyRecord<string>();
+      out[name] = names !== undefined && isRedacted(name) ? REDACTED : value;
     }
     // One shared empty record for every call without headers: a journal keeps thousands of entries.
     return out ?? NO_HEADERS;
