@@ -214,3 +214,21 @@ test('over HTTP: GET /__harness__/journal answers the header\'s test with filter
   expect(((await response!.json()) as { error: string }).error).toMatch(/journal is off/);
   expect(await off.harness.getCalls('t')).toEqual([]);
 });
+
+test('headers undici sends as a record come back from the journal sorted by name, each name once, a repeated secret redacted once', async () => {
+  const { request } = await import('undici');
+  // A mock without templates: nothing but the journal reads the headers.
+  const { harness } = await startHarness({ default: { name: 'Default', mocks: [{ url: `${API}/plain`, response: { body: { ok: true } } }] } });
+  const testId = randomUUID();
+  await harness.run(testId, async () => {
+    const { body } = await request(`${API}/plain`, { headers: { 'X-Trace': 'b', 'x-trace': ['c', 'd'], Authorization: 'Bearer s', accept: 'application/json', 'x-api-key': ['k1', 'k2'] } });
+    await body.json();
+  });
+  const [entry] = await harness.getCalls(testId);
+  expect(Object.entries(entry!.requestHeaders)).toEqual([
+    ['accept', 'application/json'],
+    ['authorization', '[redacted]'],
+    ['x-api-key', '[redacted]'],
+    ['x-trace', 'b, c, d'],
+  ]);
+});

@@ -56,9 +56,9 @@ export function recordHeaderValue(raw: DispatchHeaders, lowerName: string): stri
 }
 
 /**
- * The headers of undici's record form as iterating `Headers` gives them (lower-case names,
- * sorted, one entry per name with its values joined by `, `, each `set-cookie` on its own),
- * without building `Headers`; `undefined` for the other forms.
+ * The headers of undici's record form as name/value pairs: lower-case names, values trimmed as
+ * `Headers` trims them, a list value as one pair per item, in the order given — not sorted or
+ * merged (see `OutgoingCall.headerEntries`); `undefined` for the other forms.
  */
 export function recordHeaderEntries(raw: DispatchHeaders): [string, string][] | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Symbol.iterator in raw) return undefined;
@@ -67,18 +67,10 @@ export function recordHeaderEntries(raw: DispatchHeaders): [string, string][] | 
     const value = (raw as Record<string, unknown>)[name];
     if (value === undefined || value === null) continue;
     const lower = name.toLowerCase();
-    for (const item of Array.isArray(value) ? value : [value]) entries.push([lower, trimHeaderValue(String(item))]);
+    if (typeof value === 'string') entries.push([lower, trimHeaderValue(value)]);
+    else for (const item of Array.isArray(value) ? value : [value]) entries.push([lower, trimHeaderValue(String(item))]);
   }
-  if (entries.length < 2) return entries;
-  // A stable sort keeps the values of one name in the order they were given, as Headers appends them.
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const merged: [string, string][] = [];
-  for (const entry of entries) {
-    const last = merged.at(-1);
-    if (last !== undefined && last[0] === entry[0] && entry[0] !== 'set-cookie') last[1] = `${last[1]}, ${entry[1]}`;
-    else merged.push(entry);
-  }
-  return merged;
+  return entries;
 }
 
 /** A header value without the HTTP whitespace around it, as `Headers` keeps it (the regex only when there is some). */

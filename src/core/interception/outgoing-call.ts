@@ -15,7 +15,12 @@ export interface OutgoingCall {
   readonly side?: 'browser';
   /** One header, as `headers.get(name)` gives it (the same value, maybe without building `headers`). */
   header(name: string): string | null;
-  /** The headers as `headers` iterates them (lower-case names, sorted), maybe without building `headers`. */
+  /**
+   * The headers as lower-case name/value pairs, maybe without building `headers`: in any order, and
+   * a name may come more than once (its values in the order sent), which a reader joins with `, `
+   * as `Headers` does (`set-cookie` aside). Not sorting them saves every journaled call a sort;
+   * the journal sorts when it is read.
+   */
   headerEntries(): Iterable<[string, string]>;
   /** The body bytes, read once and kept; `undefined` when the call has none. */
   bodyBytes(): Promise<Uint8Array | undefined>;

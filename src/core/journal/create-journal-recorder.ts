@@ -10,6 +10,7 @@ import { filterCalls } from './filter-calls.js';
 import type { JournalEntry, JournalFilter, JournalOptions } from './journal-entry.js';
 import { createHeaderRedactor } from './redact-headers.js';
 import { boundEntry } from './bound-entry.js';
+import { sortEntryHeaders } from './sort-entry-headers.js';
 
 export const DEFAULT_JOURNAL = Object.freeze({ maxEntries: 100, maxBodyBytes: 8192, maxEntryBytes: 32 * 1024, maxTotalBytes: 64 * 1024 * 1024 });
 
@@ -217,7 +218,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       return append(testId, call, entry as JournalEntry);
     },
     async read(testId, filter) {
-      return filterCalls(await readCalls.call(store, testId), filter);
+      return filterCalls(await readCalls.call(store, testId), filter).map(sortEntryHeaders);
     },
     clear: (testId) => clearCalls.call(store, testId),
   };

@@ -23,8 +23,9 @@ export function isSecretHeaderName(name: string): boolean {
 }
 
 /**
- * The request headers as a journal keeps them: lower-case names, secret values replaced by
- * `[redacted]`; `redact: false` keeps every value.
+ * The request headers as a journal keeps them: lower-case names, one value a name, secret values
+ * replaced by `[redacted]`; `redact: false` keeps every value. In the order they came: the journal
+ * sorts them when it is read (`sortEntryHeaders`), not on every call.
  */
 export function createHeaderRedactor(redact: readonly string[] | false): (headers: Iterable<[string, string]>) => Record<string, string> {
   const names = redact === false ? undefined : new Set(redact.map((name) => name.toLowerCase()));
@@ -43,7 +44,11 @@ export function createHeaderRedactor(redact: readonly string[] | false): (header
     for (const [name, value] of headers) {
       // Inherits nothing: a header named `__proto__` is kept as a header (see emptyRecord).
       out ??= emptyRecord<string>();
-      out[name] = names !== undefined && isRedacted(name) ? REDACTED : value;
+      const kept = names !== undefined && isRedacted(name) ? REDACTED : value;
+      const before = out[name];
+      // A name that comes again (see OutgoingCall.headerEntries): its values joined as Headers
+      // joins them; a record holds one `set-cookie`, the last.
+      out[name] = before === undefined || kept === REDACTED || name === 'set-cookie' ? kept : `${before}, ${kept}`;
     }
     // One shared empty record for every call without headers: a journal keeps thousands of entries.
     return out ?? NO_HEADERS;
