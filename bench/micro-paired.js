@@ -9,8 +9,8 @@
 // Why paired: on a shared machine the speed drifts by ±30% within a minute, so two subjects
 // timed in separate processes one after the other differ by the drift, not only by what they
 // cost. Here every round times a block of each, back to back (ABBA order), and the ratio of a
-// round compares two blocks run seconds apart under the same conditions; the median ratio over
-// the rounds is reported. Both sides pass their dispatcher the same way (`{ dispatcher }` in the
+// round compares two blocks run seconds apart under the same conditions; the parent reports the
+// median ratio over the rounds. Both sides pass their dispatcher the same way (`{ dispatcher }` in the
 // call's options) and both run inside the harness's per-test context, as every call of a test
 // does. On Node 20 that context's AsyncLocalStorage runs hooks for every promise either side
 // makes (see micro.js for bare MockAgent in a process of its own); on 24 and later it does not.
@@ -59,12 +59,6 @@ async function setup() {
   throw new Error(`unknown paired micro ${pair}`);
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 async function main() {
   const subjects = await setup();
   const time = (side, n, warmup = 0) => timeSequentialCalls({ call: subjects[side], url: URL_, bodyText: BODY_TEXT, warmup, n, label: `${pair} ${side}` });
@@ -87,18 +81,8 @@ async function main() {
   });
   await subjects.close();
   await subjects.stop();
-  process.send(
-    {
-      type: 'result',
-      pair,
-      block: BLOCK,
-      rounds,
-      medianRatio: median(rounds.map((r) => r.ratio)),
-      mockAgentUs: median(rounds.map((r) => r.mockAgentUs)),
-      harnessUs: median(rounds.map((r) => r.harnessUs)),
-    },
-    () => process.exit(0),
-  );
+  // Every round as measured: bench/run.js takes the median and the quartiles.
+  process.send({ type: 'result', pair, block: BLOCK, rounds }, () => process.exit(0));
 }
 
 main().catch(failChild);

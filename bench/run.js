@@ -450,16 +450,29 @@ async function measurePaired(pair) {
     });
     await child.exited;
     const { type: _t, rounds, ...rest } = msg;
-    return { valid: true, ...rest, rounds: rounds.length, quartiles: quartiles(rounds.map((r) => r.ratio)) };
+    const ratios = sortedOf(rounds, 'ratio');
+    return {
+      valid: true,
+      ...rest,
+      rounds: rounds.length,
+      medianRatio: quantile(ratios, 0.5),
+      // How far the rounds' ratios spread: the first and third quartiles.
+      quartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+      mockAgentUs: quantile(sortedOf(rounds, 'mockAgentUs'), 0.5),
+      harnessUs: quantile(sortedOf(rounds, 'harnessUs'), 0.5),
+    };
   } catch (err) {
     return { pair, valid: false, error: String(err && err.message ? err.message : err) };
   }
 }
 
-/** The first and third quartiles of `values`: how far the rounds' ratios spread. */
-function quartiles(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return [sorted[Math.floor(sorted.length / 4)], sorted[Math.floor((sorted.length * 3) / 4)]];
+/** One field of every round, in ascending order. */
+const sortedOf = (rounds, field) => rounds.map((round) => round[field]).sort((a, b) => a - b);
+/** The value `q` of the way up a sorted list (the median at 0.5, midway between the two middle ones of an even count). */
+function quantile(sorted, q) {
+  const at = (sorted.length - 1) * q;
+  const below = sorted[Math.floor(at)];
+  return below + (sorted[Math.ceil(at)] - below) * (at - Math.floor(at));
 }
 
 const PAIRED = [

@@ -44,11 +44,11 @@ export function createHeaderRedactor(redact: readonly string[] | false): (header
     for (const [name, value] of headers) {
       // Inherits nothing: a header named `__proto__` is kept as a header (see emptyRecord).
       out ??= emptyRecord<string>();
-      const kept = names !== undefined && isRedacted(name) ? REDACTED : value;
+      const secret = names !== undefined && isRedacted(name);
       const before = out[name];
       // A name that comes again (see OutgoingCall.headerEntries): its values joined as Headers
-      // joins them; a record holds one `set-cookie`, the last.
-      out[name] = before === undefined || kept === REDACTED || name === 'set-cookie' ? kept : `${before}, ${kept}`;
+      // joins them; a secret is one `[redacted]`, and a record holds one `set-cookie`, the last.
+      out[name] = secret ? REDACTED : before === undefined || name === 'set-cookie' ? value : `${before}, ${value}`;
     }
     // One shared empty record for every call without headers: a journal keeps thousands of entries.
     return out ?? NO_HEADERS;
