@@ -10,6 +10,9 @@ import { hostOf } from './host-of.js';
 /** A control call's refusal (403), or `undefined` when it may go on. */
 export type OriginCheck = (call: ControlCall) => ControlAnswer | undefined;
 
+/** What a refusal was for; each kind is logged once. */
+type RefusalKind = 'host' | 'unreadable-host' | 'cross-site';
+
 const WHY = 'A page on another site (or one that reached this app through DNS rebinding) could otherwise switch scenarios, start recordings and read journals in the browser of whoever opens it.';
 const NOT_BROWSERS = 'Tests and tools outside a browser (the client, the Playwright fixture, curl) send no Origin and are never refused for it.';
 
@@ -29,7 +32,8 @@ function refuse(error: string, hint: string): ControlAnswer {
 /**
  * The browser check run before any control endpoint answers (decisions/cross-site-control-requests.md):
  * a request a browser sent from another site is refused, and so is one addressed to a `Host`
- * that is not loopback, an IP address or in `control.allowedHosts`. With `access` set and no
+ * that is not loopback, an IP address or in `control.allowedHosts`, or that is no host name at
+ * all. A request without a `Host` (HTTP/1.0, a Request built in process) passes. With `access` set and no
  * `allowedHosts`, any Host is answered: the credential is what a rebinding page cannot send.
  *
  * @example
@@ -41,20 +45,29 @@ export function createOriginCheck(control: HarnessControlOptions | undefined, { 
   const allowCrossSite = control?.allowCrossSite === true;
   const allowedHosts = control?.allowedHosts ?? (accessSet ? '*' : []);
   const isAllowed = compileAllowedHosts(allowedHosts);
-  const logged = new Set<'host' | 'cross-site'>();
+  const logged = new Set<RefusalKind>();
   // Once per kind: the app's log then says why the tests' calls fail, without one line per call.
-  const logOnce = (kind: 'host' | 'cross-site', message: string) => {
+  const logOnce = (kind: RefusalKind, message: string) => {
     if (logged.has(kind)) return;
     logged.add(kind);
     logger.warn(`${message} (Logged once.)`);
   };
 
   return (call) => {
-    // @note Without a Host header, or with one that is no host name, the request came from no
-    // browser (every browser sends the host of the page's URL): a Request built in process for
-    // harness.handle(), or a hand-made one. DNS rebinding cannot produce either.
-    const host = call.header('host');
+    // @note Without a Host header (or with an empty one, RFC 9112's "no authority") the request
+    // came from no browser: every browser sends the host of the page's URL. A Host the parser
+    // cannot read is refused, though: browsers send names such as evil$.example or ev!l.example
+    // (the URL standard allows those characters), and a rebinding page can live at one (issue 37.4).
+    const sent = call.header('host');
+    const host = sent === null || sent.trim() === '' ? null : sent;
     const parts = allowedHosts === '*' || host === null ? undefined : hostOf(host);
+    if (host !== null && allowedHosts !== '*' && parts === undefined) {
+      logOnce('unreadable-host', `Refused ${call.method} ${call.pathname} addressed to Host ${JSON.stringify(shown(host))} with 403: it is not a host name. Address the app by localhost, 127.0.0.1, [::1], its IP address or a name in control.allowedHosts.`);
+      return refuse(
+        `Host not allowed: this control request was addressed to ${JSON.stringify(shown(host))}, which is not a host name (letters, digits, "-", "_" and dots, an IPv4 address or a bracketed IPv6 address, with an optional port). The control endpoints of this app answer only loopback (localhost, 127.0.0.1, ::1), IP addresses and the names in control.allowedHosts: address the app by one of them.`,
+        `${WHY} A browser sends such a name when a page lives at it; a client outside a browser should send the host of the URL the app listens on, or no Host at all over HTTP/1.0.`,
+      );
+    }
     if (host !== null && parts !== undefined && !isAllowed(parts)) {
       const name = parts.hostname;
       const error = `Host not allowed: this control request was addressed to ${JSON.stringify(shown(host))}, and the control endpoints of this app answer only loopback (localhost, 127.0.0.1, ::1), IP addresses and the names in control.allowedHosts. If the tests reach the app by this name, allow it: createHarness({ control: { allowedHosts: [${JSON.stringify(name)}] } }).`;

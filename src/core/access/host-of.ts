@@ -8,6 +8,8 @@ export interface HostParts {
 
 // @note Checked before URL parsing: `new URL('http://' + 'evil.example@127.0.0.1')` would read
 // the host as 127.0.0.1, so anything but a name, an IPv4 or a bracketed IPv6 with a port is refused.
+// "Refused" means `undefined` here; the origin check then refuses the request, since browsers do
+// send names this reads as no host (evil$.example: the URL standard allows $ ! = ' in a host).
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
 /**
