@@ -2,6 +2,7 @@ import { DEFAULT_ENDPOINTS, HARNESS_TOKEN_ENV } from '../core/constants.js';
 import type { ContractsOptions, ContractViolationStrategy } from '../core/contract-check.js';
 import { consoleLogger, quote } from '../core/dev-utils.js';
 import { isLoopback } from '../core/is-loopback.js';
+import { redactUrl } from '../core/redact-url.js';
 import type { HarnessEndpoints } from '../core/types.js';
 import { loadScenarios } from '../files/load-scenarios.js';
 import { openRedisStore, type OpenedRedisStore } from '../server/open-redis-store.js';
@@ -167,7 +168,8 @@ export const serveCommand = defineCommand({
     }
     const signal = stopSignal();
 
-    const store = redis ? `redis at ${values.redis} (${redis.client})` : 'memory';
+    // The start-up line lands in CI logs: the URL's password is not part of it.
+    const store = redis ? `redis at ${redactUrl(values.redis!)} (${redis.client})` : 'memory';
     info(`Serving ${server.scenarioCount} scenarios from ${files.join(', ')} at ${server.url} (unhandled: ${unhandled}, store: ${store})`);
     info(`  host in the path: ${server.url}/https/api.example.com/v1/x is answered as https://api.example.com/v1/x`);
     for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);

@@ -1,4 +1,6 @@
 import { quote } from '../core/dev-utils.js';
+import { HarnessError } from '../core/errors.js';
+import { redactUrl } from '../core/redact-url.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import { createRedisStore } from '../redis/redis-store.js';
 
@@ -35,8 +37,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
+/** Marks the start-up failure this module wrote, so it is thrown as it is rather than wrapped again. */
+const UNREACHABLE = Symbol('unreachable');
+
+/** Every message shows the URL through `redactUrl`: start-up lines and logs end up in CI output. */
 function unreachable(url: string, reason: string, setting = '--redis'): Error {
-  return new Error(`Failed to connect to Redis at ${url}: ${reason}. Check that Redis runs there and that the URL (${setting} redis://host:port) is right.`);
+  const error = new Error(`Failed to connect to Redis at ${redactUrl(url)}: ${reason}. Check that Redis runs there and that the URL (${setting} redis://host:port) is right.`);
+  return Object.assign(error, { [UNREACHABLE]: true });
+}
+
+type MaybeOurs = Error & { [UNREACHABLE]?: true; originalError?: MaybeOurs };
+
+/**
+ * The start-up failure for `error`: one this module made passes through whole (node-redis 5
+ * wraps what reconnectStrategy returned in a ReconnectStrategyError, as `originalError`).
+ */
+function reasonOf(error: unknown, url: string, setting: string | undefined): Error {
+  const failure = error as MaybeOurs;
+  if (failure[UNREACHABLE]) return failure;
+  if (failure.originalError?.[UNREACHABLE]) return failure.originalError;
+  return unreachable(url, failure.message, setting);
 }
 
 /** Connect with node-redis (`redis`). The first connection fails fast; later drops are retried. */
@@ -55,14 +75,14 @@ async function openNodeRedis(module: typeof import('redis'), { url, onError, set
   let lastError = '';
   client.on('error', (error: Error) => {
     // Reported once per distinct problem: a reconnect loop repeats the same one.
-    if (connected && error.message !== lastError) onError(`Redis at ${url}: ${error.message}. Retrying; calls fail until it is back.`);
+    if (connected && error.message !== lastError) onError(`Redis at ${redactUrl(url)}: ${error.message}. Retrying; calls fail until it is back.`);
     lastError = error.message;
   });
   client.on('ready', () => (lastError = ''));
   try {
     await client.connect();
   } catch (error) {
-    throw unreachable(url, (error as Error).message.replace(/^Failed to connect to Redis at .*?: /, ''), setting);
+    throw reasonOf(error, url, setting);
   }
   connected = true;
   // node-redis 5 closes with close(); version 4 only has quit().
@@ -75,14 +95,14 @@ async function openIORedis(module: { Redis: typeof import('ioredis').Redis }, { 
   const client = new module.Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastError = '';
   client.on('error', (error: Error) => {
-    if (error.message !== lastError) onError(`Redis at ${url}: ${error.message}. Retrying; calls fail until it is back.`);
+    if (error.message !== lastError) onError(`Redis at ${redactUrl(url)}: ${error.message}. Retrying; calls fail until it is back.`);
     lastError = error.message;
   });
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw unreachable(url, (error as Error).message, setting);
+    throw reasonOf(error, url, setting);
   }
   return { client, ping: async () => void (await client.ping()), close: async () => void (await client.quit()) };
 }
@@ -98,10 +118,10 @@ export async function openRedisStore(options: OpenRedisStoreOptions): Promise<Op
   try {
     parsed = new URL(options.url);
   } catch {
-    throw new Error(`Expected ${setting} to be a Redis URL such as redis://127.0.0.1:6379, instead got ${quote(options.url)}.`);
+    throw new HarnessError('INVALID_OPTIONS', `Expected ${setting} to be a Redis URL such as redis://127.0.0.1:6379, instead got ${quote(redactUrl(options.url))}.`);
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new Error(`Expected ${setting} to be a redis:// or rediss:// URL, instead got ${quote(options.url)}.`);
+    throw new HarnessError('INVALID_OPTIONS', `Expected ${setting} to be a redis:// or rediss:// URL, instead got ${quote(redactUrl(options.url))}.`);
   }
   const nodeRedis = await import('redis').catch(() => undefined);
   const ioredis = nodeRedis === undefined ? await import('ioredis').catch(() => undefined) : undefined;
@@ -110,5 +130,5 @@ export async function openRedisStore(options: OpenRedisStoreOptions): Promise<Op
   }
   const opened = nodeRedis !== undefined ? await openNodeRedis(nodeRedis, options) : await openIORedis(ioredis!, options);
   const store = createRedisStore({ client: opened.client, ...(options.prefix === undefined ? {} : { prefix: options.prefix }) });
-  return { store, client: nodeRedis !== undefined ? 'redis' : 'ioredis', ping: () => withTimeout(opened.ping(), PING_TIMEOUT_MS, `Redis at ${options.url} did not answer a PING within ${PING_TIMEOUT_MS} ms`), close: opened.close };
+  return { store, client: nodeRedis !== undefined ? 'redis' : 'ioredis', ping: () => withTimeout(opened.ping(), PING_TIMEOUT_MS, `Redis at ${redactUrl(options.url)} did not answer a PING within ${PING_TIMEOUT_MS} ms`), close: opened.close };
 }
