@@ -5,7 +5,7 @@ import { unknownKeysMessage } from '../unknown-keys-message.js';
 import type { Mock } from '../types.js';
 import { compileMock } from './compile-mock.js';
 import { DefinitionError } from './definition-error.js';
-import { findUnsafeRegexes } from './find-unsafe-regexes.js';
+import { findUnsafeRegexes, type RegexJudge } from './find-unsafe-regexes.js';
 import { createMockIndex, type MockIndex } from './mock-index.js';
 
 /** A scenario ready to answer calls. */
@@ -122,9 +122,10 @@ export function compileScenarios(scenarios: unknown, { checkRegexes = true, chec
 
 /**
  * `compileScenarios` without throwing: the scenarios that compiled, and every problem found
- * (scenario ID first in each path). Per-test mocks use it to answer a 400 that names each field.
+ * (scenario ID first in each path). Per-test mocks use it to answer a 400 that names each field,
+ * with a `judge` that has already checked their patterns (off the app's thread).
  */
-export function compileScenarioMap(scenarios: unknown, checkRegexes: boolean): { compiled: Map<string, CompiledScenario>; problems: Problem[] } {
+export function compileScenarioMap(scenarios: unknown, checkRegexes: boolean, judge?: RegexJudge): { compiled: Map<string, CompiledScenario>; problems: Problem[] } {
   const parsed = scenarioMapSchema.safeParse(scenarios, { error: definitionErrorMap });
   const issues = parsed.success ? [] : parsed.error.issues;
   const problems: Problem[] = issues.map((issue) => ({
@@ -146,7 +147,7 @@ export function compileScenarioMap(scenarios: unknown, checkRegexes: boolean): {
       // one pass lists them all (a bad pattern no longer waits for the other fixes).
       let regexes: { field: string; message: string }[] = [];
       try {
-        regexes = findUnsafeRegexes(mock, { backtracking: checkRegexes });
+        regexes = findUnsafeRegexes(mock, { backtracking: checkRegexes, judge });
       } catch {
         // A part of the wrong shape: the schema reports it.
       }

@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Mock, StringMatch } from '../types.js';
+import { detectNow, runRegexChecks, type DetectorOutcome, type RegexCheck } from './run-regex-checks.js';
 import { isStringMatcherObject } from './string-match.js';
-
-type Detector = typeof import('redos-detector');
 
 /** An unsafe regular expression in a mock: where it is and why it is refused. */
 export interface UnsafeRegex {
@@ -11,20 +9,35 @@ export interface UnsafeRegex {
   message: string;
 }
 
-/** What one `findUnsafeRegexes` call found so far, and whether it judges backtracking. */
+/**
+ * Why a pattern is refused, or `undefined` when it is fine. It is given the pattern as judged
+ * (a native RegExp already anchored, see `check`).
+ */
+export type RegexJudge = (judged: RegExp) => string | undefined;
+
+/** What one walk over a mock found so far, and what it does with each valid pattern. */
 interface Findings {
   problems: UnsafeRegex[];
-  backtracking: boolean;
+  visit(judged: RegExp, regex: RegExp, field: string): void;
 }
 
 /**
- * How long one pattern may take to check; a pattern still undecided then is refused. Generous:
- * the check runs once per pattern (verdicts are kept), and a busy CI machine is slow.
+ * How long one pattern of a scenario may take to check (at harness creation, `loadScenarios`,
+ * `validate`); a pattern still undecided then is refused. Generous: the check runs once per
+ * pattern (verdicts are kept), and a busy CI machine is slow.
  */
 const CHECK_TIMEOUT_MS = 3000;
+
+/**
+ * The bounds for patterns that arrive with a request (a test's own mocks): checked on a worker
+ * thread, so the app's event loop never waits for them, each pattern for at most `perPatternMs`,
+ * the patterns of one request for `totalMs` together, and at most `maxPatterns` different ones
+ * per request (docs/reliability-and-security.md).
+ */
+export const REQUEST_REGEX_LIMITS = Object.freeze({ perPatternMs: 100, totalMs: 1000, maxPatterns: 50 });
+
 /** Verdicts by `flags/source`: test suites create harnesses from the same scenarios again and again. */
 const verdicts = new Map<string, string | undefined>();
-let detector: Detector | undefined;
 
 /** `(?<name>` at `lastIndex` (sticky, so `exec` looks nowhere else). */
 const NAMED_GROUP = /\(\?<([A-Za-z_$][\w$]*)>/y;
@@ -62,32 +75,62 @@ function withoutGroupNames(source: string): string {
   return out.replace(/\\k<([A-Za-z_$][\w$]*)>/g, (whole, name: string) => (names.includes(name) ? `\\${names.indexOf(name)}` : whole));
 }
 
-/** Why `regex` is refused, or `undefined` when it cannot backtrack catastrophically. */
-function verdictOn(regex: RegExp): string | undefined {
-  detector ??= createRequire(import.meta.url)('redos-detector') as Detector;
-  const { flags } = regex;
-  let result: ReturnType<Detector['isSafePattern']>;
-  try {
-    result = detector.isSafePattern(withoutGroupNames(regex.source), {
-      caseInsensitive: flags.includes('i'),
-      unicode: flags.includes('u') || flags.includes('v'),
-      dotAll: flags.includes('s'),
-      multiLine: flags.includes('m'),
-      timeout: CHECK_TIMEOUT_MS,
-    });
-  } catch (error) {
-    const reason = (error as Error).message.split('\n')[0];
+const detectorOptions = ({ flags }: RegExp): RegexCheck['options'] => ({
+  caseInsensitive: flags.includes('i'),
+  unicode: flags.includes('u') || flags.includes('v'),
+  dotAll: flags.includes('s'),
+  multiLine: flags.includes('m'),
+});
+
+/** The verdicts' key: a pattern and its flags. */
+const keyOf = (regex: RegExp) => `${regex.flags}/${regex.source}`;
+
+/** redos-detector's own bound on one check, besides the time it is given. */
+const MAX_STEPS = 20_000;
+
+const TOO_COMPLEX = (regex: RegExp, limits: string, remedy = 'Simplify it, or use { contains }, { startsWith } or { endsWith }') =>
+  `is the regular expression ${regex}, which is too complex to check for catastrophic backtracking: the check did not decide within ${limits}. ${remedy}`;
+
+/**
+ * Why `regex` is refused, from what redos-detector said of it, or `undefined` when it cannot
+ * backtrack catastrophically; `tooComplex` is the words for a check that did not decide in time.
+ * @note Only `hitMaxScore` is a verdict: redos-detector reports an infinite score for any check it
+ * stopped (time or steps), so a stopped check is "too complex", not "catastrophic". A pattern
+ * that is refused may be refused with the other words on a slower machine; one that passes
+ * always passes.
+ */
+function verdictFrom(regex: RegExp, outcome: DetectorOutcome, tooComplex: string): string | undefined {
+  if ('thrown' in outcome) {
+    const reason = outcome.thrown.split('\n')[0];
     return `is the regular expression ${regex}, which could not be checked for catastrophic backtracking (${reason}). Rewrite it without that feature, or use { contains }, { startsWith } or { endsWith }`;
   }
-  if (result.safe) return undefined;
-  // @note An infinite score is a proof, whatever stopped the search: `(a+)+$` reaches it and
-  // then runs on to the time limit on a slow or busy machine. Only an undecided search is
-  // "too complex", so a verdict does not depend on how fast the machine is.
-  if (!result.score.infinite && (result.error === 'timedOut' || result.error === 'hitMaxSteps')) {
-    return `is the regular expression ${regex}, which is too complex to check for catastrophic backtracking within ${CHECK_TIMEOUT_MS} ms. Simplify it, or use { contains }, { startsWith } or { endsWith }`;
-  }
+  if (outcome.safe) return undefined;
+  if (outcome.error !== 'hitMaxScore') return tooComplex;
   return `is the regular expression ${regex}, which can backtrack catastrophically: an input can match it in many overlapping ways, so one that does not match takes polynomial or exponential time. Anchor it with ^ (an unanchored pattern is retried at every position: /\\d+$/ is quadratic, /^\\d+$/ is not), make repeated parts unambiguous ([^/]+ rather than .+ before a "/", no nested quantifiers such as (a+)+), or use a URL pattern string, { contains }, { startsWith } or { endsWith }`;
 }
+
+/** A verdict that does not depend on the time the check was given: kept for next time. */
+const decided = (outcome: DetectorOutcome) => 'thrown' in outcome || outcome.safe || outcome.error === 'hitMaxScore';
+
+function remember(key: string, verdict: string | undefined): void {
+  if (verdicts.size >= 1000) verdicts.clear();
+  verdicts.set(key, verdict);
+}
+
+/** What redos-detector is given for `regex`, under `key`. */
+const checkOf = (regex: RegExp, key = keyOf(regex)): RegexCheck => ({ key, source: withoutGroupNames(regex.source), options: detectorOptions(regex) });
+
+/** Why `regex` is refused, or `undefined` when it cannot backtrack catastrophically: checked here and now, for up to `CHECK_TIMEOUT_MS`. */
+function verdictOn(regex: RegExp): string | undefined {
+  return verdictFrom(regex, detectNow(checkOf(regex), CHECK_TIMEOUT_MS, MAX_STEPS), TOO_COMPLEX(regex, `${CHECK_TIMEOUT_MS} ms or ${MAX_STEPS} steps`));
+}
+
+/** The start-up judge: a verdict kept from before, or one made now (this thread waits for it). */
+const judgeNow: RegexJudge = (judged) => {
+  const key = keyOf(judged);
+  if (!verdicts.has(key)) remember(key, verdictOn(judged));
+  return verdicts.get(key);
+};
 
 /**
  * @param native A RegExp written in code rather than a serialised `{ regex }` matcher.
@@ -98,15 +141,7 @@ function verdictOn(regex: RegExp): string | undefined {
  * may test large bodies, so they get the strict verdict.
  */
 function check(regex: RegExp, field: string, found: Findings, native = false): void {
-  if (!found.backtracking) return;
-  const judged = native ? new RegExp(`^(?:${regex.source})$`, regex.flags) : regex;
-  const key = `${judged.flags}/${judged.source}`;
-  if (!verdicts.has(key)) {
-    if (verdicts.size >= 1000) verdicts.clear();
-    verdicts.set(key, verdictOn(judged)?.replace(String(judged), String(regex)));
-  }
-  const message = verdicts.get(key);
-  if (message !== undefined) found.problems.push({ field, message });
+  found.visit(native ? new RegExp(`^(?:${regex.source})$`, regex.flags) : regex, regex, field);
 }
 
 function checkRegexData({ source, flags }: { source: string; flags?: string }, field: string, found: Findings, native = false): void {
@@ -143,17 +178,8 @@ function checkBody(expected: unknown, field: string, found: Findings): void {
   }
 }
 
-/**
- * Every regular expression in a mock (URL, query, headers, body and GraphQL matchers) that is
- * not valid, or (`backtracking`, the default) could backtrack catastrophically, as judged by
- * redos-detector; each is refused at harness creation. The mock may be invalid in other ways
- * (its regexes are still checked, so one pass reports every problem): a part of the wrong
- * shape is skipped.
- * @note Loaded on first use, so a disabled harness never loads the detector.
- * @see https://github.com/tjenkinson/redos-detector
- */
-export function findUnsafeRegexes(mock: Mock, { backtracking = true }: { backtracking?: boolean } = {}): UnsafeRegex[] {
-  const found: Findings = { problems: [], backtracking };
+/** Call `found.visit` for every regular expression of `mock`; an invalid one becomes a problem. */
+function walk(mock: Mock, found: Findings): void {
   if (mock.url instanceof RegExp) check(mock.url, 'url', found, true);
   // A URL RegExp from a file is the same pattern a test would write in code, so it is judged
   // the same way; URLs are short, unlike the bodies serialised matchers may test.
@@ -163,5 +189,81 @@ export function findUnsafeRegexes(mock: Mock, { backtracking = true }: { backtra
   if (mock.match !== undefined && 'body' in mock.match) checkBody(mock.match.body, 'match.body', found);
   if (mock.match?.graphql?.operationName !== undefined) checkStringMatch(mock.match.graphql.operationName, 'match.graphql.operationName', found);
   if (mock.match?.graphql?.variables !== undefined) checkBody(mock.match.graphql.variables, 'match.graphql.variables', found);
-  return found.problems;
+}
+
+/**
+ * Every regular expression in a mock (URL, query, headers, body and GraphQL matchers) that is
+ * not valid, or (`backtracking`, the default) could backtrack catastrophically, as judged by
+ * redos-detector; each is refused at harness creation. The mock may be invalid in other ways
+ * (its regexes are still checked, so one pass reports every problem): a part of the wrong
+ * shape is skipped. `judge` decides on each pattern: by default it checks it here and now.
+ * @note Loaded on first use, so a disabled harness never loads the detector.
+ * @see https://github.com/tjenkinson/redos-detector
+ */
+export function findUnsafeRegexes(mock: Mock, { backtracking = true, judge = judgeNow }: { backtracking?: boolean; judge?: RegexJudge } = {}): UnsafeRegex[] {
+  const problems: UnsafeRegex[] = [];
+  walk(mock, {
+    problems,
+    visit(judged, regex, field) {
+      if (!backtracking) return;
+      const message = judge(judged)?.replace(String(judged), String(regex));
+      if (message !== undefined) problems.push({ field, message });
+    },
+  });
+  return problems;
+}
+
+/**
+ * The different patterns (as judged) of a list of mocks that may be invalid: a mock or a part
+ * of the wrong shape is skipped, as `findUnsafeRegexes` skips it.
+ */
+export function patternsOf(mocks: readonly unknown[]): RegExp[] {
+  const found = new Map<string, RegExp>();
+  for (const mock of mocks) {
+    try {
+      walk(mock as Mock, { problems: [], visit: (judged) => void found.set(keyOf(judged), judged) });
+    } catch {
+      // A part of the wrong shape: the schema reports it.
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * A judge for patterns that came with a request, made before any of them is judged: those
+ * without a kept verdict are checked on a worker thread within `REQUEST_REGEX_LIMITS` (the app's
+ * event loop goes on meanwhile). `unchecked` counts the patterns whose check did not finish
+ * within the request's total; the judge refuses each with words that say so.
+ */
+export async function judgeWithinBudget(patterns: readonly RegExp[]): Promise<{ judge: RegexJudge; unchecked: number }> {
+  const { perPatternMs, totalMs } = REQUEST_REGEX_LIMITS;
+  const mine = new Map<string, string | undefined>();
+  const checks: RegexCheck[] = [];
+  for (const regex of patterns) {
+    const key = keyOf(regex);
+    if (verdicts.has(key)) mine.set(key, verdicts.get(key));
+    else checks.push(checkOf(regex, key));
+  }
+  const outcomes = await runRegexChecks(checks, { perPatternMs, totalMs, maxSteps: MAX_STEPS });
+  let unchecked = 0;
+  for (const regex of patterns) {
+    const key = keyOf(regex);
+    if (mine.has(key)) continue;
+    const outcome = outcomes.get(key);
+    // Stopped, or cut short by the request's total: not a verdict on the pattern.
+    if (outcome === undefined || (!decided(outcome) && !('thrown' in outcome) && outcome.cut)) {
+      unchecked++;
+      mine.set(key, `is the regular expression ${regex}, which was not checked for catastrophic backtracking: the patterns of this request used up the ${totalMs} ms they may take together`);
+      continue;
+    }
+    const tooComplex = TOO_COMPLEX(
+      regex,
+      `${perPatternMs} ms or ${MAX_STEPS} steps, the limits of one pattern sent with a test's own mocks`,
+      `Simplify it, use { contains }, { startsWith } or { endsWith }, or move the mock into a scenario, whose patterns get ${CHECK_TIMEOUT_MS} ms each at start-up`,
+    );
+    const verdict = verdictFrom(regex, outcome, tooComplex);
+    if (decided(outcome)) remember(key, verdict);
+    mine.set(key, verdict);
+  }
+  return { judge: (judged) => mine.get(keyOf(judged)), unchecked };
 }

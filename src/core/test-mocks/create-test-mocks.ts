@@ -51,7 +51,7 @@ export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, mocksPath
     unavailable,
     async add(testId, mocks) {
       if (!available) return { ok: false, status: 501, error: unavailable };
-      const problems = checkTestMocks(mocks);
+      const problems = await checkTestMocks(mocks);
       if (problems.length > 0) return { ok: false, status: 400, error: `Invalid request body: ${describeProblems(problems)}`, details: problems };
       const list = mocks as Mock[];
       // Measured as JSON: what the store keeps (a response function, in process, weighs nothing).
