@@ -1,4 +1,5 @@
 import type { Worker as NodeWorker, WorkerOptions } from 'node:worker_threads';
+import { attachedHarness } from '../attached-harness.js';
 import { workerGuardSource, type WorkerGuardRules } from './worker-guard-source.js';
 
 export interface WorkerPatchOptions {
@@ -57,6 +58,34 @@ function startGuarded(target: typeof NodeWorker, ways: WorkerArgs[], newTarget: 
 }
 
 /**
+ * Whether `worker` is one of Node's own threads: the module-hooks thread `module.register()`
+ * starts (tsx, ts-node, Vite's and UnoCSS's config loaders under `nuxt dev` do), which runs
+ * loader hooks and no app code, so there is nothing of the app's to guard in it.
+ * @note Node makes those from `InternalWorker`, its unexported subclass of `Worker`
+ * (lib/internal/worker.js; lib/internal/modules/esm/hooks.js starts the hooks thread with it).
+ * `worker_threads.isInternalThread` (Node 22.14+) tells only the thread itself, not the one that
+ * watches it start; the class is what the parent can see, on every Node line (issue 42, item 2).
+ * @see https://github.com/nodejs/node/blob/v20.19.0/lib/internal/worker.js
+ */
+function isNodeInternal(worker: NodeWorker): boolean {
+  const made = worker.constructor as ((...args: never[]) => unknown) | undefined;
+  // Its source passes Node's private `kIsInternal` flag to Worker: no app's class of that name does.
+  return typeof made === 'function' && made.name === 'InternalWorker' && /\bkIsInternal\b/.test(Function.prototype.toString.call(made));
+}
+
+/**
+ * Why a worker made from a Worker class taken early has no guard, and what to do. Under register
+ * the advice to load register would be what is already done: there, a module loaded before it
+ * took the class.
+ */
+function earlyWorkerMessage(threadId: number, unguarded: string): string {
+  const started = `Worker thread ${threadId} started without the harness's guard: it was made from a Worker class taken from node:worker_threads before`;
+  return attachedHarness() === undefined
+    ? `${started} harness.start(), ${unguarded}. Start the harness before the module that creates the worker is loaded, or run the app with --import scenario-harness/register.`
+    : `${started} scenario-harness/register started the harness, ${unguarded}. A module loaded before register took it: modules preloaded with --require run before every --import, and --import modules run in the order given. Put --import=scenario-harness/register first, and load the module that starts workers after it (as an --import after it rather than a --require).`;
+}
+
+/**
  * Give every worker thread the app starts while a harness keeps calls on the machine
  * (`unhandled: 'error'`) a socket guard of its own: a worker's `fetch` to a host that is not
  * loopback or allowed fails with the harness's message instead of reaching DNS and the network
@@ -100,10 +129,8 @@ export function installWorkerPatch({ rules, report }: WorkerPatchOptions): () =>
     const worker = (message as { worker?: NodeWorker }).worker;
     // Published from inside Worker's constructor: ours marks the worker once that returns.
     queueMicrotask(() => {
-      if (worker === undefined || guarded.has(worker) || rules() === undefined) return;
-      reportOnce(
-        `Worker thread ${worker.threadId} started without the harness's guard: it was made from a Worker class taken from node:worker_threads before harness.start(), ${unguarded}. Start the harness before the module that creates the worker is loaded, or run the app with --import scenario-harness/register.`,
-      );
+      if (worker === undefined || guarded.has(worker) || isNodeInternal(worker) || rules() === undefined) return;
+      reportOnce(earlyWorkerMessage(worker.threadId, unguarded));
     });
   };
 
