@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppReadinessCheck } from '../core/control/app-readiness.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/control/control-call.js';
 import { knownBodyOf } from '../core/control/known-body.js';
 import { boundedJson, parseJson, type JsonBodyResult } from '../core/control/read-json-body.js';
@@ -36,6 +37,8 @@ export interface NodeControlOptions {
    * endpoint answers this when it reads the body, after the access check, like a body it read itself.
    */
   bodyFailure?: Extract<JsonBodyResult, { ok: false }>;
+  /** Whether the app behind this server serves yet (`?ready`): whole-process scoping only, where the harness answers before the app exists. */
+  appReadiness?: AppReadinessCheck;
 }
 
 /** A body a parser already read, as the text the control endpoints parse. */
@@ -50,7 +53,7 @@ function parsedBodyText(parsedBody: unknown): string {
  * switch endpoint's throughput is bounded by exactly those objects). A body a parser already
  * read is used as it is; otherwise it is read from `req`, up to the limit.
  */
-export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/', parsedBody, bodyFailure }: NodeControlOptions = {}): ControlCall {
+export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/', parsedBody, bodyFailure, appReadiness }: NodeControlOptions = {}): ControlCall {
   const query = url.indexOf('?');
   let reading = false;
   return {
@@ -107,6 +110,7 @@ export function controlCallFromNode(req: IncomingMessage, { url = req.url ?? '/'
       if (!reading && !req.readableEnded) req.resume();
     },
     toRequest: () => requestWithoutBody(req, url),
+    ...(appReadiness === undefined ? {} : { appReadiness }),
   };
 }
 
@@ -193,11 +197,12 @@ export async function handleNodeControlRequest(harness: Harness, req: IncomingMe
 /**
  * Serve one node:http request: a control request is answered; any other (or a control path
  * with no endpoint there) is handed to `app` as its test. Shared by `withHarness` and
- * `scopeIncomingRequests`.
+ * `scopeIncomingRequests` (which says, through `appReadiness`, whether the app behind the
+ * server serves yet).
  * @note A harness that was never started refuses (`NOT_STARTED`, thrown by run()); thrown from
  * a request listener it would crash the server, so it becomes a 500 that carries the fix.
  */
-export function serveAsTest(harness: Harness, req: IncomingMessage, res: ServerResponse, app: () => unknown): void {
+export function serveAsTest(harness: Harness, req: IncomingMessage, res: ServerResponse, app: () => unknown, appReadiness?: (req: IncomingMessage, path: string) => ReturnType<AppReadinessCheck>): void {
   const testId = harness.testIdFrom(req.headers);
   const runAsTest = () => {
     try {
@@ -208,7 +213,7 @@ export function serveAsTest(harness: Harness, req: IncomingMessage, res: ServerR
     }
   };
   if (!harness.isControlPath(pathnameOf(req.url))) return runAsTest();
-  handleNodeControlRequest(harness, req, res).then(
+  handleNodeControlRequest(harness, req, res, appReadiness === undefined ? {} : { appReadiness: (path) => appReadiness(req, path) }).then(
     (handled) => {
       if (!handled) runAsTest();
     },

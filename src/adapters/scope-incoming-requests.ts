@@ -4,6 +4,7 @@ import type { Harness } from '../core/create-harness.js';
 import { answeringHarness } from '../core/answering-harness.js';
 import { HarnessError } from '../core/errors.js';
 import { serveAsTest } from './_node-http.js';
+import { createOwnServerReadiness } from './own-server-readiness.js';
 
 type Emit = (this: HttpServer, event: string | symbol, ...args: unknown[]) => boolean;
 
@@ -57,13 +58,16 @@ export function scopeIncomingRequests(harness: Harness): () => void {
   }
 
   const scoping: Scoping = { harness, undo: () => {} };
+  // @note The control endpoints answer here before the app's handler exists (a CLI that owns the
+  // port while it builds): `?ready` on the catalogue asks the app for a page instead.
+  const readiness = createOwnServerReadiness();
   const restores = [HttpServer.prototype, HttpsServer.prototype].map((prototype) => {
     const own = Object.getOwnPropertyDescriptor(prototype, 'emit');
     const original = prototype.emit as Emit;
     const emit: Emit = function (this: HttpServer, event, ...args) {
       if (event !== 'request') return original.call(this, event, ...args);
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      serveAsTest(scoping.harness, req, res, () => original.call(this, event, req, res));
+      serveAsTest(scoping.harness, req, res, () => original.call(this, event, req, res), readiness);
       return true;
     };
     // @note Wrapping `emit` of the server classes (as OpenTelemetry's http instrumentation does)

@@ -1,3 +1,4 @@
+import type { AppReadinessCheck } from './app-readiness.js';
 import { readJsonBody, discardBody, type JsonBodyResult } from './read-json-body.js';
 
 /**
@@ -18,6 +19,12 @@ export interface ControlCall {
   discard(): void;
   /** The call's method, URL and headers as a Fetch Request, without its body (built on demand, for `access.authorize`). */
   toRequest(): Request;
+  /**
+   * Whether the app behind the server this call came in on answers its pages yet (`?ready` on
+   * the catalogue). Set only where the control endpoints answer before the app's own handler
+   * (whole-process scoping); elsewhere the harness answering means the app does.
+   */
+  appReadiness?: AppReadinessCheck;
 }
 
 /** A control answer as plain data: every endpoint answers JSON text. */

@@ -10,6 +10,7 @@ import { isHarnessError } from '../errors.js';
 import type { InspectorExtension } from '../extensions.js';
 import type { RecordingDraft } from '../recording/recording-draft.js';
 import type { RecordMode } from '../recording/recorded-exchange.js';
+import { appReadinessAnswer } from './app-readiness.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
 import { hintHeaderValue } from './hint-header.js';
@@ -209,8 +210,13 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       return target.answerBrowserCall(call, testId);
     }
     if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
-      const withMocks = new URLSearchParams(call.search).get('mocks') === 'true';
-      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
+      const params = new URLSearchParams(call.search);
+      const ready = params.get('ready');
+      // `?ready`: the same catalogue, once the app itself serves (app-readiness.ts).
+      const readiness = ready === null ? undefined : await appReadinessAnswer(call, ready, endpoints.scenarios, (path) => paths.has(path));
+      if (readiness !== undefined && 'answer' in readiness) return readiness.answer;
+      const withMocks = params.get('mocks') === 'true';
+      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() }, 200, readiness?.headers);
     }
     if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
     const { inspector } = options;
