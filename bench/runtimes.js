@@ -58,7 +58,8 @@ function runRound(runtime, binary, subject) {
     const child = spawn(binary, [...COMMAND_LINES[runtime], subject, String(CFG.warmup), String(CFG.n)], {
       cwd: rootDir,
       // No colour codes in the output we read; Deno's update check would reach for the internet.
-      env: { ...env, NODE_ENV: 'production', NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+      // HARNESS_ALLOW_PRODUCTION: the subject's enabled harness (no token) runs under NODE_ENV=production on purpose.
+      env: { ...env, NODE_ENV: 'production', HARNESS_ALLOW_PRODUCTION: 'true', NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -35,7 +35,7 @@ interface NitroConfigLike {
 
 const OWN_KEYS = ['scenarios', 'enabled'];
 /** The createHarness options nuxt.config can hand to the server: data, not functions or objects with methods. */
-const PASSED_ON = ['endpoints', 'unhandled', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access'];
+const PASSED_ON = ['endpoints', 'unhandled', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'allowProduction'];
 
 function fail(message: string): never {
   throw new HarnessError('INVALID_OPTIONS', `scenario-harness/nuxt: ${message}`);

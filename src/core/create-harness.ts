@@ -29,6 +29,7 @@ import { runWithTestId, tryGetTestId } from './test-context.js';
 import type { ActiveScenario, HarnessEndpoints, HarnessOptions, Mock, ScenarioMap, ScenarioSummary } from './types.js';
 import { seedChanges } from './store/seed-changes.js';
 import { createOwnMockLayers } from './test-mocks/create-own-mock-layers.js';
+import { productionRefusal } from './production-refusal.js';
 import { createTestMocks } from './test-mocks/create-test-mocks.js';
 import { undeclaredVariantNote } from './undeclared-variant-note.js';
 import { unknownScenarioHint } from './unknown-scenario-hint.js';
@@ -252,7 +253,9 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       if (started === undefined) {
         // `intercept: false` (the standalone server): sessions and control endpoints, no patched globals.
         // The documents are read before the first call is answered: one that cannot be read fails start(), naming it.
-        const starting = loadContracts().then(() => (options.intercept === false ? undefined : addCallListener(listener).then(() => (sideBySide ? undefined : answerInsteadOfPrevious()))));
+        // Under NODE_ENV=production without access it fails before anything, and the start guard keeps the reason.
+        const refusal = productionRefusal(options);
+        const starting = (refusal === undefined ? loadContracts() : Promise.reject(new HarnessError('INVALID_OPTIONS', refusal))).then(() => (options.intercept === false ? undefined : addCallListener(listener).then(() => (sideBySide ? undefined : answerInsteadOfPrevious()))));
         started = starting;
         guard.starting(starting);
         starting.then(

@@ -338,6 +338,14 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   journal?: JournalOptions | false;
   /** Require a token (or your own check) on every control endpoint; unset, none is required. */
   access?: AccessOptions;
+  /**
+   * Let an enabled harness without `access` start under `NODE_ENV=production`. Unset, `start()`
+   * refuses there, since anyone who reaches the app could switch the scenario real users get
+   * (`default-test`); `HARNESS_ALLOW_PRODUCTION=true` in the environment does the same as `true`.
+   * For a production build tested on a machine only the tests reach (`next start` in CI).
+   * @default false
+   */
+  allowProduction?: boolean;
   /** Which Host names and which browser requests from other sites the control endpoints answer (by default: loopback and IP addresses, none from other sites). */
   control?: HarnessControlOptions;
   /**

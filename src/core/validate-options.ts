@@ -127,7 +127,7 @@ function checkContracts(contracts: unknown): void {
 }
 
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
-const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts'];
+const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts', 'allowProduction'];
 
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions): void {
@@ -147,6 +147,9 @@ export function validateOptions(options: HarnessOptions): void {
   }
   if (options.sideBySide !== undefined && typeof options.sideBySide !== 'boolean') {
     fail(`expected "sideBySide" to be true or false, instead got ${describe(options.sideBySide)}.`);
+  }
+  if (options.allowProduction !== undefined && typeof options.allowProduction !== 'boolean') {
+    fail(`expected "allowProduction" to be true or false, instead got ${describe(options.allowProduction)}.`);
   }
   if (options.unhandled !== undefined && typeof options.unhandled !== 'function' && !UNHANDLED.includes(options.unhandled as string)) {
     fail(`expected "unhandled" to be 'bypass', 'warn', 'error' or a function, instead got ${describe(options.unhandled)}.`);

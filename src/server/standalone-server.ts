@@ -89,7 +89,10 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
 
   function build(scenarios: ScenarioMap): { harness: Harness; count: number; started: Promise<void> } {
     // The server answers what is sent to it: nothing in its own process is intercepted.
-    const harness = createHarness({ enabled: true, intercept: false, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access, control: options.control, contracts: options.contracts });
+    // @note allowProduction: a mock server carries no real user's traffic, and NODE_ENV=production
+    // is often set image-wide in containers; who may reach it is serve's own rule (serveAccess:
+    // a token, or --insecure-no-token, beyond loopback).
+    const harness = createHarness({ enabled: true, intercept: false, allowProduction: true, scenarios, store, endpoints, logger, unhandled, announce: false, access: options.access, control: options.control, contracts: options.contracts });
     // start() reads the contract documents; its failure is listen()'s or reload()'s to report, never an unhandled rejection.
     const started = harness.start();
     started.catch(() => {});

@@ -68,7 +68,8 @@ for (const bundler of BUNDLERS) {
       startServerGroup({
         args: [bundler.main],
         cwd: dir,
-        env: frameworkEnv({ HARNESS_ENABLED: String(on), UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' }),
+        // Enabled under NODE_ENV=production, the harness starts only when allowed to (docs/reliability-and-security.md).
+        env: frameworkEnv({ HARNESS_ENABLED: String(on), HARNESS_ALLOW_PRODUCTION: String(on), UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' }),
         readyAt: (output) => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
         what: `node ${bundler.main} (${bundler.name}, HARNESS_ENABLED=${on})`,
       });

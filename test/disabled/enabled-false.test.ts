@@ -26,7 +26,9 @@ function packagesLoaded(loads: string[]): string[] {
 /** Start the built package in a fresh Node process and list every module it loaded. */
 async function startChild(enabled: boolean, { contracts = false } = {}) {
   const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
-  const { stdout } = await run(process.execPath, [CHILD], { env: { ...process.env, HARNESS_ENABLED: String(enabled), CONTRACTS: String(contracts), LOADS_FILE: loadsFile, NODE_ENV: 'production' } });
+  // Enabled under NODE_ENV=production, the harness starts only when allowed to (docs/reliability-and-security.md).
+  const env = { ...process.env, HARNESS_ENABLED: String(enabled), HARNESS_ALLOW_PRODUCTION: String(enabled), CONTRACTS: String(contracts), LOADS_FILE: loadsFile, NODE_ENV: 'production' };
+  const { stdout } = await run(process.execPath, [CHILD], { env });
   const loads = readFileSync(loadsFile, 'utf8').split('\n');
   // The report is the last line; anything before it is what the harness logged to stdout.
   const lines = stdout.trim().split('\n');

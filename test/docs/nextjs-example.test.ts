@@ -30,14 +30,16 @@ function nextBuild(): Promise<void> {
 beforeAll(async () => {
   await nextBuild();
   port = await freePort();
-  const command = `HARNESS_ENABLED=true ${JSON.stringify(process.execPath)} ${JSON.stringify(NEXT_BIN)} start --hostname 127.0.0.1 --port ${port}`;
+  // As the guide says (step 7): next start sets NODE_ENV=production, where the harness starts only when allowed to.
+  const command = `HARNESS_ENABLED=true HARNESS_ALLOW_PRODUCTION=true ${JSON.stringify(process.execPath)} ${JSON.stringify(NEXT_BIN)} start --hostname 127.0.0.1 --port ${port}`;
   app = await startApp(command, ['[scenario-harness] on: intercepting outgoing calls with 2 scenarios;'], { cwd: APP, env: newcomerEnv() });
 }, 300_000);
 
 afterAll(() => app?.stop());
 
-test('the guide shows the start-up line the app prints', () => {
+test('the guide shows the start-up line the app prints, and the start command this test runs', () => {
   expect(read('docs/nextjs.md')).toContain('`[scenario-harness] on: intercepting outgoing calls with 2 scenarios; …`');
+  expect(read('docs/nextjs.md')).toContain('HARNESS_ENABLED=true HARNESS_ALLOW_PRODUCTION=true npm start');
 });
 
 test('the guide\'s curl commands get the answers it shows: the page, the switch, and another test untouched', async () => {

@@ -37,7 +37,8 @@ for (const target of REACT_ROUTER_TARGETS) {
       mode,
       start: async () => {
         const dir = await prepareReactRouterApp(target, mode, APP, 'app', sharedFor(target.major));
-        const server = await startReactRouter(target, mode, dir, { HARNESS_ENABLED: 'true' });
+        // react-router-serve sets NODE_ENV=production, where the harness starts only when told to (docs/react-router.md).
+        const server = await startReactRouter(target, mode, dir, { HARNESS_ENABLED: 'true', ...(mode === 'production' ? { HARNESS_ALLOW_PRODUCTION: 'true' } : {}) });
         return { server, dir, cleanup: () => mode === 'dev' && rmSync(dir, { recursive: true, force: true }) };
       },
       followPath: '/users/ada',

@@ -15,7 +15,8 @@ import { ensureNextBuild, NEXT_TARGETS, nextTargetFor, prepareNextDevCopy } from
 import { startNextWithRegister, type RegisteredNext } from './start-registered-next.js';
 
 const PLAIN_APP = fileURLToPath(new URL('./fixtures/next-plain-app/', import.meta.url));
-const HARNESS_ENV = { HARNESS_ENABLED: 'true', HARNESS_SCENARIOS: 'scenarios.yaml', HARNESS_UNHANDLED: 'error' };
+// `next start` sets NODE_ENV=production: the harness starts there only when allowed to (docs/no-code-setup.md).
+const HARNESS_ENV = { HARNESS_ENABLED: 'true', HARNESS_ALLOW_PRODUCTION: 'true', HARNESS_SCENARIOS: 'scenarios.yaml', HARNESS_UNHANDLED: 'error' };
 const UP = 'ada has 10 followers';
 const DOWN = 'GitHub answered 503: unavailable';
 
