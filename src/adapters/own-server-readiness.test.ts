@@ -37,7 +37,7 @@ function listener(page: Page, options: OwnServerReadinessOptions = {}): RequestL
 
 async function listen(server: Server, at: number | string = 0): Promise<Server> {
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(at, ...(typeof at === 'number' ? ['127.0.0.1'] : []), resolve));
+  await new Promise<void>((resolve) => (typeof at === 'number' ? server.listen(at, '127.0.0.1', resolve) : server.listen(at, resolve)));
   return server;
 }
 
