@@ -30,6 +30,8 @@ export type {
   SessionStore,
   SessionSummary,
   StateChange,
+  StateLimits,
+  StateRefusal,
   StoredMocks,
   TestMockLimits,
   TestState,

@@ -4,6 +4,7 @@ import { DefinitionError } from '../core/engine/definition-error.js';
 import { describeValue } from '../core/engine/describe-value.js';
 import { HarnessError } from '../core/errors.js';
 import { filterCalls } from '../core/journal/filter-calls.js';
+import { compileUrlFilter, urlFilterProblem } from '../core/journal/url-filter.js';
 import type { JournalEntry, JournalFilter } from '../core/journal/journal-entry.js';
 import { mockKeyOf } from './describe-call.js';
 
@@ -59,6 +60,8 @@ function checkFilter(filter: unknown, where: string): asserts filter is CallFilt
     if (value !== undefined && (typeof value !== 'string' || value === '')) fail(where, `expected "${name}" to be a non-empty string, instead got ${describeValue(value)}.`);
   }
   if (unanswered !== undefined && typeof unanswered !== 'boolean') fail(where, `expected "unanswered" to be true or false, instead got ${describeValue(unanswered)}.`);
+  const problem = typeof url === 'string' ? urlFilterProblem(url) : undefined;
+  if (problem !== undefined) fail(where, `${problem}.`);
 }
 
 /** A body pattern in words: JSON, with RegExps and matcher objects kept readable. */
@@ -82,7 +85,9 @@ export function compileCallFilter(filter: CallFilter, where: string): CompiledCa
     fail(where, `the body pattern is not valid: ${field}${(error as Error).message}`);
   }
   const method = filter.method?.toUpperCase();
-  const sameUrl = (entry: JournalEntry) => filter.url === undefined || filterCalls([entry], { url: filter.url }).length === 1;
+  // Compiled once: `isNear` and `reasonFor` test every entry of the journal.
+  const urlMatches = filter.url === undefined ? undefined : compileUrlFilter(filter.url);
+  const sameUrl = (entry: JournalEntry) => urlMatches === undefined || urlMatches(entry.url);
   const bodyReason = (entry: JournalEntry): string | undefined => {
     if (matcher === undefined) return undefined;
     if (!('requestBody' in entry)) return 'body: the call has no body';

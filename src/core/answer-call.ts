@@ -5,7 +5,7 @@ import { MAX_JSON_BODY_DEPTH } from './engine/body/parse-json-body.js';
 import { buildReply } from './engine/build-response.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
-import { describeNearMisses } from './engine/describe-near-misses.js';
+import { describeNearMisses, mockName } from './engine/describe-near-misses.js';
 import { hasMockFor } from './engine/has-mock-for.js';
 import { resolveMock, resolveMockNow, type Resolution } from './engine/resolve-mock.js';
 import { runResponseFunction } from './engine/run-response-function.js';
@@ -21,6 +21,7 @@ import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-
 import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionSnapshot, SessionStore } from './store/session-store.js';
+import { setStateRefusalNote } from './store/state-limit-note.js';
 import type { OwnMockLayers } from './test-mocks/create-own-mock-layers.js';
 import { storeNowOf } from './store/store-now.js';
 import { tryGetTestId } from './test-context.js';
@@ -34,6 +35,8 @@ export interface CallAnswererOptions {
   logger: Logger;
   /** A call's own test-ID header longer than this is ignored. @default 256 */
   maxTestIdLength?: number;
+  /** A `setState` that would take a test's state past this many bytes changes nothing (`limits.maxStateBytes`). @default 4194304 */
+  maxStateBytes?: number;
   /** Hosts reached for real when no mock answers, like loopback (`allowHosts`). */
   allowHosts?: readonly (string | RegExp)[];
   /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
@@ -63,7 +66,8 @@ const MAX_RECORDED = 500;
  * (templates, response functions, `setState`) → the journal; `unanswered` for the rest.
  */
 export function createCallListener(options: CallAnswererOptions): CallListener {
-  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength, loopbackPasses = true } = options;
+  const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength, maxStateBytes = DEFAULT_LIMITS.maxStateBytes, loopbackPasses = true } = options;
+  const stateLimits = { maxBytes: maxStateBytes };
   const { layersFor, defaultLayers } = scenarioLayers(scenarios);
   const isAllowedHost = compileHostList(options.allowHosts ?? []);
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
@@ -73,6 +77,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
   const testsWarnedOfDeepBodies = new Set<string>();
+  const testsWarnedOfFullState = new Set<string>();
 
   /**
    * Say once per test that a call's JSON body was kept as text for its depth: a `match.body` or
@@ -86,6 +91,15 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     logger.warn(
       `The JSON body of ${call.method} ${call.url.href} for test ${quote(testId)} nests deeper than ${MAX_JSON_BODY_DEPTH} levels, so mocks and templates see it as text, not JSON (logged once per test). Send a flatter body if a mock needs to read into it.`,
     );
+  }
+
+  /** Write a mock's `setState`; past `limits.maxStateBytes` nothing is written, and the log says so once per test. */
+  async function writeState(call: OutgoingCall, testId: string, mock: Resolution['mock'], context: TemplateContext, generation: string): Promise<void> {
+    const refused = await store.updateState(testId, evaluateStateChanges(mock, context), generation, stateLimits);
+    if (refused === undefined || testsWarnedOfFullState.has(testId)) return;
+    if (testsWarnedOfFullState.size >= 1000) testsWarnedOfFullState.clear();
+    testsWarnedOfFullState.add(testId);
+    logger.warn(setStateRefusalNote(testId, refused, maxStateBytes, mockName(mock), `${call.method} ${call.url.href}`));
   }
 
   function testIdOf(call: OutgoingCall): string {
@@ -123,7 +137,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     }
     const built = buildReply(answer, context);
     // The generation read with the session: a switch while this call was in flight makes the write a no-op.
-    if (mock.setState !== undefined) await store.updateState(testId, evaluateStateChanges(mock, context), session?.generation ?? '');
+    if (mock.setState !== undefined) await writeState(call, testId, mock, context, session?.generation ?? '');
     return built;
   }
 

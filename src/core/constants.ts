@@ -48,4 +48,8 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxTestMocks: 100,
   /** 256 KiB of a test's own mocks (as JSON), together: four full control bodies. */
   maxTestMockBytes: 256 * 1024,
+  /** 16 MiB of the own mocks of all tests in the store (as JSON): 64 tests at maxTestMockBytes, thousands at a few KiB each. */
+  maxTotalTestMockBytes: 16 * 1024 * 1024,
+  /** 4 MiB of one test's state (keys and values as JSON): many orders' worth of IDs and totals, not every body a test sent. */
+  maxStateBytes: 4 * 1024 * 1024,
 });

@@ -28,6 +28,7 @@ import { createMemoryStore } from './store/memory-store.js';
 import { runWithTestId, tryGetTestId } from './test-context.js';
 import type { ActiveScenario, HarnessEndpoints, HarnessOptions, Mock, ScenarioMap, ScenarioSummary } from './types.js';
 import { seedChanges } from './store/seed-changes.js';
+import { stateSeedRefusal } from './store/state-limit-note.js';
 import { createOwnMockLayers } from './test-mocks/create-own-mock-layers.js';
 import { productionRefusal } from './production-refusal.js';
 import { createTestMocks } from './test-mocks/create-test-mocks.js';
@@ -167,6 +168,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
   if (!enabled && options.announce === undefined) sayDisabledOnce(logger, endpoints.setScenario);
   const maxBodyBytes = options.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const maxTestIdLength = options.limits?.maxTestIdLength ?? DEFAULT_LIMITS.maxTestIdLength;
+  const maxStateBytes = options.limits?.maxStateBytes ?? DEFAULT_LIMITS.maxStateBytes;
   const journal = enabled ? createJournalRecorder(options.journal, store, logger) : undefined;
   const ownMocks = createOwnMockLayers(store);
   const testMocks = createTestMocks({
@@ -174,7 +176,9 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     ownMocks,
     maxMocks: options.limits?.maxTestMocks ?? DEFAULT_LIMITS.maxTestMocks,
     maxBytes: options.limits?.maxTestMockBytes ?? DEFAULT_LIMITS.maxTestMockBytes,
+    maxTotalBytes: options.limits?.maxTotalTestMockBytes ?? DEFAULT_LIMITS.maxTotalTestMockBytes,
     mocksPath: endpoints.mocks,
+    endPath: endpoints.setScenario,
   });
   const contracts = enabled ? options.contracts : undefined;
   /** Set by `start()`, which reads the documents: until then (and without `contracts`) no call is checked. */
@@ -189,6 +193,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     unhandled,
     logger,
     maxTestIdLength,
+    maxStateBytes,
     allowHosts: options.allowHosts,
     propagateHosts: options.propagate?.hosts,
     // The standalone server's calls come from other processes: its loopback is not theirs.
@@ -332,7 +337,8 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       assertTestId(testId, 'setState', maxTestIdLength);
       const changes = seedChanges(state);
       if (typeof changes === 'string') throw new HarnessError('INVALID_ARGUMENT', `Failed to set the state of test ${quote(testId)}: ${changes}.`);
-      await store.updateState(testId, changes);
+      const refused = await store.updateState(testId, changes, undefined, { maxBytes: maxStateBytes });
+      if (refused !== undefined) throw new HarnessError('INVALID_ARGUMENT', stateSeedRefusal(testId, refused, maxStateBytes).error);
     },
   };
 
@@ -401,7 +407,8 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
       async seedState(testId: string, state: unknown) {
         const changes = seedChanges(state);
         if (typeof changes === 'string') return { problem: changes };
-        await store.updateState(testId, changes);
+        const refused = await store.updateState(testId, changes, undefined, { maxBytes: maxStateBytes });
+        if (refused !== undefined) return { refused: stateSeedRefusal(testId, refused, maxStateBytes) };
         return { state: redactState(await harness.getState(testId)) };
       },
       ...(answerBrowserCall === undefined ? {} : { answerBrowserCall: (call: ControlCall, testId: string) => answerBrowserCall(call, testId, { listener, maxBodyBytes }) }),

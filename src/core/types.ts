@@ -221,6 +221,21 @@ export interface HarnessLimits {
    * @default 262144 (256 KiB)
    */
   maxTestMockBytes?: number;
+  /**
+   * Most bytes the own mocks of all tests in the store may take together, measured as JSON; past
+   * it an add is a 413 naming this limit and adds nothing. A test's mocks count until it ends
+   * (or removes them), or its session is evicted or expires.
+   * @default 16777216 (16 MiB)
+   */
+  maxTotalTestMockBytes?: number;
+  /**
+   * Most bytes one test's state may hold, its keys and values measured as JSON. A mock's
+   * `afterResponse.setState` that would take the state past it changes nothing (the call is still
+   * answered, and the log says so once per test); a seed (`POST /__harness__/state`,
+   * `harness.setState`) past it is a 413 naming this limit and changes nothing.
+   * @default 4194304 (4 MiB)
+   */
+  maxStateBytes?: number;
 }
 
 /**

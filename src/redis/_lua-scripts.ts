@@ -8,7 +8,7 @@ export interface LuaScript {
   sha1: string;
 }
 
-function lua(name: string, source: string): LuaScript {
+export function lua(name: string, source: string): LuaScript {
   return { name, source, sha1: createHash('sha1').update(source).digest('hex') };
 }
 
@@ -21,6 +21,8 @@ function lua(name: string, source: string): LuaScript {
  *   s:<key>  a state key, JSON value     p:<key>  a sequence position
  *   m        the version of the test's own mocks (a new token at every add; absent without them)
  *   ml       their JSON array, oldest first; mn how many, mb their bytes (kept across a switch)
+ *   mp       bytes of own mocks being added, counted toward the store-wide total (_mock-totals.ts)
+ *   sb       the state's size: each s:<key>'s key and JSON value, in bytes (limits.maxStateBytes)
  * Every script renews the key's expiry (ARGV[1], milliseconds): reads and writes count as use.
  */
 
@@ -37,7 +39,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 local out = {}
 for i = 1, #all, 2 do
   local field = all[i]
-  if string.sub(field, 1, 2) ~= 'p:' and field ~= 'ml' and field ~= 'mn' and field ~= 'mb' then
+  if string.sub(field, 1, 2) ~= 'p:' and field ~= 'ml' and field ~= 'mn' and field ~= 'mb' and field ~= 'mp' and field ~= 'sb' then
     out[#out + 1] = field
     out[#out + 1] = all[i + 1]
   end
@@ -47,11 +49,12 @@ return out`,
 
 /**
  * ARGV[2] generation token, ARGV[3] scenario ID, ARGV[4] variant (optional): replaces the whole
- * session in one step, but for the recording mode and the test's own mocks (their positions go).
+ * session in one step, but for the recording mode and the test's own mocks, and any being added
+ * (their positions go).
  */
 export const ACTIVATE_SCRIPT = lua(
   'activate',
-  `local kept = redis.call('HMGET', KEYS[1], 'r', 'm', 'ml', 'mn', 'mb')
+  `local kept = redis.call('HMGET', KEYS[1], 'r', 'm', 'ml', 'mn', 'mb', 'mp')
 redis.call('DEL', KEYS[1])
 if ARGV[4] then
   redis.call('HSET', KEYS[1], 'g', ARGV[2], 'a', ARGV[3], 'v', ARGV[4])
@@ -60,15 +63,17 @@ else
 end
 if kept[1] then redis.call('HSET', KEYS[1], 'r', kept[1]) end
 if kept[2] then redis.call('HSET', KEYS[1], 'm', kept[2], 'ml', kept[3], 'mn', kept[4], 'mb', kept[5]) end
+if kept[6] then redis.call('HSET', KEYS[1], 'mp', kept[6]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
 );
 
 /**
  * ARGV[2] a new version token, ARGV[3] the batch as a JSON array, ARGV[4] how many mocks it
- * holds, ARGV[5] its bytes, ARGV[6] the most mocks, ARGV[7] the most bytes → {1, count, version}
- * once added, or {0, count, bytes} when the test would pass a bound (nothing changes). The
- * batch is appended by editing the JSON text, as state appends are.
+ * holds, ARGV[5] its bytes, ARGV[6] the most mocks, ARGV[7] the most bytes, ARGV[8] '1' when
+ * its bytes were marked as being added (`mp`, cleared once added) → {1, count, version} once
+ * added, or {0, count, bytes} when the test would pass a bound (nothing changes). The batch is
+ * appended by editing the JSON text, as state appends are.
  */
 export const ADD_MOCKS_SCRIPT = lua(
   'addMocks',
@@ -81,6 +86,10 @@ if n > 0 then
   local list = ARGV[3]
   if current then list = string.sub(current, 1, -2) .. ',' .. string.sub(ARGV[3], 2) end
   redis.call('HSET', KEYS[1], 'm', ARGV[2], 'ml', list, 'mn', tostring(count + n), 'mb', tostring(bytes + b))
+end
+if ARGV[8] == '1' then
+  local left = tonumber(redis.call('HGET', KEYS[1], 'mp') or '0') - b
+  if left > 0 then redis.call('HSET', KEYS[1], 'mp', tostring(left)) else redis.call('HDEL', KEYS[1], 'mp') end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return {1, count + n, redis.call('HGET', KEYS[1], 'm') or ''}`,
@@ -95,16 +104,20 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return held`,
 );
 
-/** ARGV[2] the prefix of their positions' fields: removes the test's own mocks and their positions, the scenario's stay. */
+/**
+ * ARGV[2] the prefix of their positions' fields: removes the test's own mocks and their
+ * positions, the scenario's stay → the bytes the mocks held (for the store-wide total).
+ */
 export const RESET_MOCKS_SCRIPT = lua(
   'resetMocks',
-  `local drop = {'m', 'ml', 'mn', 'mb'}
+  `local held = tonumber(redis.call('HGET', KEYS[1], 'mb') or '0')
+local drop = {'m', 'ml', 'mn', 'mb'}
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
   if string.sub(field, 1, #ARGV[2]) == ARGV[2] then drop[#drop + 1] = field end
 end
 redis.call('HDEL', KEYS[1], unpack(drop))
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return 1`,
+return held`,
 );
 
 /**
@@ -136,40 +149,73 @@ return index`,
 
 /**
  * ARGV[2] the generation the caller read ('*': any) — a session switched since then is left
- * alone (returns 0); ARGV[3..] triples (op, field, JSON): 's' sets, 'd' deletes, 'a' appends. Appending edits the
- * JSON text (no cjson round trip, which would turn [] into {} and round big numbers): a value
- * that starts with '[' is an array, anything else becomes the first element.
+ * alone (returns 0); ARGV[3] the most bytes the state may hold ('': no bound); ARGV[4..] triples
+ * (op, field, JSON): 's' sets, 'd' deletes, 'a' appends. Appending edits the JSON text (no cjson
+ * round trip, which would turn [] into {} and round big numbers): a value that starts with '['
+ * is an array, anything else becomes the first element. The changes are worked out first and
+ * written only when they keep the state (`sb`: each key's name and JSON value) within ARGV[3],
+ * or shrink it → 1; past it nothing is written → {the state's bytes, what the changes would add}.
+ * A value already held is measured with HSTRLEN, without reading it, unless it is appended to.
  */
 export const UPDATE_STATE_SCRIPT = lua(
   'updateState',
   `if ARGV[2] ~= '*' and (redis.call('HGET', KEYS[1], 'g') or '') ~= ARGV[2] then return 0 end
-for i = 3, #ARGV, 3 do
+local pending, order, delta = {}, {}, 0
+for i = 4, #ARGV, 3 do
   local op, field, value = ARGV[i], ARGV[i + 1], ARGV[i + 2]
-  if op == 's' then
-    redis.call('HSET', KEYS[1], field, value)
-  elseif op == 'd' then
-    redis.call('HDEL', KEYS[1], field)
-  else
-    local current = redis.call('HGET', KEYS[1], field)
-    local appended
-    if not current then
-      appended = '[' .. value .. ']'
-    elseif current == '[]' then
-      appended = '[' .. value .. ']'
-    elseif string.sub(current, 1, 1) == '[' then
-      appended = string.sub(current, 1, -2) .. ',' .. value .. ']'
+  local name = #field - 2
+  local current = pending[field]
+  local before = 0
+  if current == nil then
+    if op == 'a' then
+      current = redis.call('HGET', KEYS[1], field)
+      if current then before = name + #current end
     else
-      appended = '[' .. current .. ',' .. value .. ']'
+      local length = redis.call('HSTRLEN', KEYS[1], field)
+      if length > 0 then before = name + length end
     end
-    redis.call('HSET', KEYS[1], field, appended)
+    order[#order + 1] = field
+  elseif current then
+    before = name + #current
   end
+  local after = false
+  if op == 's' then
+    after = value
+  elseif op == 'a' then
+    if not current or current == '[]' then
+      after = '[' .. value .. ']'
+    elseif string.sub(current, 1, 1) == '[' then
+      after = string.sub(current, 1, -2) .. ',' .. value .. ']'
+    else
+      after = '[' .. current .. ',' .. value .. ']'
+    end
+  end
+  if after then delta = delta + name + #after - before else delta = delta - before end
+  pending[field] = after
 end
+local bytes = tonumber(redis.call('HGET', KEYS[1], 'sb') or '0')
+if ARGV[3] ~= '' and delta > 0 and bytes + delta > tonumber(ARGV[3]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  return {bytes, delta}
+end
+for _, field in ipairs(order) do
+  if pending[field] then redis.call('HSET', KEYS[1], field, pending[field]) else redis.call('HDEL', KEYS[1], field) end
+end
+redis.call('HSET', KEYS[1], 'sb', tostring(bytes + delta))
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`,
 );
 
-/** KEYS[1] the session, KEYS[2] its journal, KEYS[3] its recorded exchanges: ending a test forgets them all. */
-export const END_SCRIPT = lua('end', `return redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])`);
+/**
+ * KEYS[1] the session, KEYS[2] its journal, KEYS[3] its recorded exchanges: ending a test forgets
+ * them all → the bytes its own mocks held (for the store-wide total).
+ */
+export const END_SCRIPT = lua(
+  'end',
+  `local held = tonumber(redis.call('HGET', KEYS[1], 'mb') or '0')
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+return held`,
+);
 
 /** ARGV[2] the mode, or '' to stop recording. */
 export const SET_RECORDING_SCRIPT = lua(

@@ -12,6 +12,8 @@ import {
   type SessionStore,
   type SessionSummary,
   type StateChange,
+  type StateLimits,
+  type StateRefusal,
   type TestMockLimits,
   type TestState,
 } from '../core/store/session-store.js';
@@ -34,6 +36,7 @@ import {
   UPDATE_STATE_SCRIPT,
   type LuaScript,
 } from './_lua-scripts.js';
+import { createMockTotals } from './_mock-totals.js';
 import { toScriptRunner, type RedisLike } from './_script-runner.js';
 
 export interface RedisStoreOptions {
@@ -205,6 +208,7 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
   const journalKey = (testId: string) => `${prefix}${testId}${JOURNAL_SUFFIX}`;
   /** The exchanges a recording test captured: a list beside the session, like the journal. */
   const recordedKey = (testId: string) => `${prefix}${testId}\u0000recorded`;
+  const mockTotals = createMockTotals((what, script, args, keys) => call(what, script, '', args, keys), `${prefix}\u0000mocks`, (testId) => prefix + testId);
 
   function call(what: () => string, script: LuaScript, testId: string, args: string[], keys: readonly string[] = [prefix + testId]): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -238,16 +242,42 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       const index = Number(await call(what, ADVANCE_SCRIPT, testId, [`p:${sequenceKey}`, String(length), repeat]));
       return index >= 0 ? index : undefined;
     },
-    async updateState(testId, changes: readonly StateChange[], generation?: string) {
+    async updateState(testId, changes: readonly StateChange[], generation?: string | null, limits?: StateLimits): Promise<StateRefusal | void> {
       if (changes.length === 0) return;
-      await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, [generation ?? '*', ...toUpdateArgs(changes)]);
+      const args = [generation ?? '*', limits === undefined ? '' : String(limits.maxBytes), ...toUpdateArgs(changes)];
+      const reply = await call(() => `update the state of test ${quote(testId)}`, UPDATE_STATE_SCRIPT, testId, args);
+      if (Array.isArray(reply)) return { refused: true, bytes: Number(reply[0]), adding: Number(reply[1]) };
     },
-    async addMocks(testId, list: readonly Mock[], bytes: number, { maxMocks, maxBytes }: TestMockLimits): Promise<AddMocksResult> {
+    async addMocks(testId, list: readonly Mock[], bytes: number, { maxMocks, maxBytes, maxTotalBytes }: TestMockLimits): Promise<AddMocksResult> {
       const json = JSON.stringify(toPlainMocks(list, refuseFunction));
       const version = randomBytes(9).toString('base64url');
-      const args = [version, json, String(list.length), String(bytes), String(maxMocks), String(maxBytes)];
-      const [added, count, third] = (await call(() => `add mocks for test ${quote(testId)}`, ADD_MOCKS_SCRIPT, testId, args)) as [number, number, unknown];
-      return Number(added) === 1 ? { added: true, count: Number(count), version: String(third) } : { added: false, count: Number(count), bytes: Number(third) };
+      const add = async (counted: boolean) => {
+        const args = [version, json, String(list.length), String(bytes), String(maxMocks), String(maxBytes), counted ? '1' : '0'];
+        const [added, count, third] = (await call(() => `add mocks for test ${quote(testId)}`, ADD_MOCKS_SCRIPT, testId, args)) as [number, number, unknown];
+        return Number(added) === 1 ? ({ added: true, count: Number(count), version: String(third) } as const) : ({ added: false, count: Number(count), bytes: Number(third) } as const);
+      };
+      if (list.length === 0 || maxTotalBytes === undefined) return add(false);
+      // The store-wide total is a key of its own: marked in the session, reserved, then added (see _mock-totals.ts).
+      const [count, held] = await mockTotals.mark(testId, bytes);
+      let reserved = false;
+      let added = false;
+      try {
+        // The test's own bounds are named first, as the memory store does: they are the ones it can do something about alone.
+        if (count + list.length > maxMocks || held + bytes > maxBytes) return { added: false, count, bytes: held };
+        const totalBytes = await mockTotals.reserve(testId, bytes, maxTotalBytes);
+        if (totalBytes !== undefined) return { added: false, count, bytes: held, totalBytes };
+        reserved = true;
+        const result = await add(true);
+        added = result.added;
+        return result;
+      } finally {
+        // Refused or failed (once added, the add cleared the mark itself): the reservation goes first,
+        // then the mark, so that no recount finds bytes counted that are neither held nor marked.
+        if (!added) {
+          if (reserved) await mockTotals.release(testId, bytes);
+          await mockTotals.mark(testId, -bytes);
+        }
+      }
     },
     async readMocks(testId) {
       const held = (await call(() => `read the mocks of test ${quote(testId)}`, READ_MOCKS_SCRIPT, testId, [])) as [unknown, unknown] | null;
@@ -255,10 +285,12 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
       return { version: String(held[0]), mocks: JSON.parse(String(held[1])) as Mock[] };
     },
     async resetMocks(testId) {
-      await call(() => `remove the mocks of test ${quote(testId)}`, RESET_MOCKS_SCRIPT, testId, [`p:${TEST_MOCK_KEY_PREFIX}`]);
+      const held = await call(() => `remove the mocks of test ${quote(testId)}`, RESET_MOCKS_SCRIPT, testId, [`p:${TEST_MOCK_KEY_PREFIX}`]);
+      await mockTotals.release(testId, Number(held));
     },
     async end(testId) {
-      await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId), recordedKey(testId)]);
+      const held = await call(() => `end test ${quote(testId)}`, END_SCRIPT, testId, [], [prefix + testId, journalKey(testId), recordedKey(testId)]);
+      await mockTotals.release(testId, Number(held));
     },
     async setRecording(testId, mode: RecordMode | undefined) {
       await call(() => `set recording for test ${quote(testId)}`, SET_RECORDING_SCRIPT, testId, [mode ?? '']);

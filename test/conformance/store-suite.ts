@@ -15,8 +15,11 @@ export interface StoreFixture {
 export interface StoreSuiteOptions {
   /** Shown in test names: `memory`, `redis (ioredis)`. */
   name: string;
-  /** A store whose sessions expire `ttlSeconds` after their last use. */
-  create(options: { ttlSeconds: number }): Promise<StoreFixture>;
+  /**
+   * A store whose sessions expire `ttlSeconds` after their last use. With `isolated`, one that
+   * shares nothing with the stores made before, store-wide totals included (Redis: a prefix of its own).
+   */
+  create(options: { ttlSeconds: number; isolated?: string }): Promise<StoreFixture>;
 }
 
 const TTL_SECONDS = 600;
@@ -402,6 +405,64 @@ export function defineStoreSuite({ name, create }: StoreSuiteOptions): void {
       const results = await Promise.all(range(10).map((i) => (i % 2 === 0 ? store : peer).addMocks!(racing, [mock(i)], 10, LIMITS)));
       expect(results.filter((result) => result.added)).toHaveLength(5);
       expect((await store.readMocks!(racing))?.mocks).toHaveLength(5);
+    });
+
+    test("the own mocks of all tests keep to maxTotalBytes together: past it nothing is added and the refusal says what they hold; an end or a reset frees a test's share", async (context) => {
+      if (store.addMocks === undefined) return context.skip('this store keeps no per-test mocks');
+      const own = await create({ ttlSeconds: TTL_SECONDS, isolated: randomUUID() });
+      try {
+        const [first, second] = [own.store, own.peer];
+        const limits = { maxMocks: 5, maxBytes: 1_000, maxTotalBytes: 2_500 };
+        const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+        expect(await first.addMocks!(a, [mock(1)], 1_000, limits)).toMatchObject({ added: true, count: 1 });
+        expect(await second.addMocks!(b, [mock(2)], 1_000, limits)).toMatchObject({ added: true, count: 1 });
+        expect(await first.addMocks!(c, [mock(3)], 600, limits)).toEqual({ added: false, count: 0, bytes: 0, totalBytes: 2_000 });
+        expect(await second.readMocks!(c)).toBeUndefined();
+        // Past the test's own bound as well: that one is named, as it is the test's to fix.
+        expect(await first.addMocks!(a, [mock(4)], 600, limits)).toEqual({ added: false, count: 1, bytes: 1_000 });
+        // Past its own bound only: nothing is added, and the total is not left counting it.
+        expect(await first.addMocks!(b, [mock(4)], 100, limits)).toEqual({ added: false, count: 1, bytes: 1_000 });
+        expect(await first.addMocks!(c, [mock(3)], 500, limits)).toMatchObject({ added: true, count: 1 });
+        await second.end(a);
+        expect(await first.addMocks!(c, [mock(5)], 400, limits)).toMatchObject({ added: true, count: 2 });
+        await second.resetMocks!(b);
+        expect(await first.addMocks!(b, [mock(6)], 1_000, limits)).toMatchObject({ added: true, count: 1 });
+        // 1,900 held: of ten tests racing for 600 more, exactly one gets them.
+        const racing = range(10).map(() => randomUUID());
+        const results = await Promise.all(racing.map((testId, i) => (i % 2 === 0 ? first : second).addMocks!(testId, [mock(i)], 600, limits)));
+        expect(results.filter((result) => result.added)).toHaveLength(1);
+        expect(results.filter((result) => !result.added)).toEqual(range(9).map(() => ({ added: false, count: 0, bytes: 0, totalBytes: 2_500 })));
+      } finally {
+        await own.close();
+      }
+    });
+
+    test('state keeps to maxBytes (keys and JSON values, in UTF-8 bytes): a write past it changes nothing and says what the state holds and what it would add; writes that shrink it land; a switch empties it', async () => {
+      const testId = randomUUID();
+      const limits = { maxBytes: 100 };
+      const refused = (bytes: number, adding: number) => ({ refused: true, bytes, adding });
+      // "a" + "xxx…" (42) = 43; "list" + [1] = 7, then [1,2] = 9.
+      expect(await store.updateState(testId, [set('a', 'x'.repeat(40))], undefined, limits)).toBeUndefined();
+      expect(await peer.updateState(testId, [append('list', 1)], undefined, limits)).toBeUndefined();
+      expect(await store.updateState(testId, [append('list', 2)], undefined, limits)).toBeUndefined();
+      expect(await peer.updateState(testId, [set('b', 'y'.repeat(50))], undefined, limits)).toEqual(refused(52, 53));
+      // A batch lands whole or not at all.
+      expect(await store.updateState(testId, [set('c', 1), set('d', 'z'.repeat(60))], undefined, limits)).toEqual(refused(52, 65));
+      expect({ ...(await peer.read(testId))!.state }).toEqual({ a: 'x'.repeat(40), list: [1, 2] });
+      // A key written again counts once, at its new size.
+      expect(await peer.updateState(testId, [set('a', 'x'), set('b', 'y'.repeat(50))], undefined, limits)).toBeUndefined();
+      // Already past a lower bound: what shrinks the state lands, what grows it does not.
+      expect(await store.updateState(testId, [set('b', 'y')], undefined, { maxBytes: 10 })).toBeUndefined();
+      expect(await store.updateState(testId, [append('list', 3)], undefined, { maxBytes: 10 })).toEqual(refused(17, 2));
+      // Appends to a value and to an empty list, and characters of more than one byte.
+      await peer.updateState(testId, [set('n', 5), set('e', [])]);
+      await store.updateState(testId, [append('n', 6), append('e', 'q'), set('é', 'ü')]);
+      expect(await peer.updateState(testId, [set('big', 'w'.repeat(1000))], undefined, limits)).toEqual(refused(35, 1005));
+      expect({ ...(await store.read(testId))!.state }).toEqual({ a: 'x', list: [1, 2], b: 'y', n: [5, 6], e: ['q'], é: 'ü' });
+      // A switch empties the state and its size; a write without a generation (null, as over JSON) lands.
+      await peer.activate(testId, { scenarioId: 'next' });
+      expect(await store.updateState(testId, [set('big', 'w'.repeat(90))], null, limits)).toBeUndefined();
+      expect(await peer.updateState(testId, [set('more', 12)], null, limits)).toEqual(refused(95, 6));
     });
 
     test("a switch keeps a test's own mocks and starts their sequences over; removing them keeps the scenario's positions", async (context) => {

@@ -179,6 +179,8 @@ test.each([
   [{ maxBodyBytes: 1.5 }, /instead got 1\.5/],
   [{ maxTestIdLength: '256' }, /"limits\.maxTestIdLength" to be a positive whole number, instead got "256"/],
   [{ maxSessions: 5 }, /"limits\.maxSessions" is not a limit/],
+  [{ maxTotalTestMockBytes: 0 }, /"limits\.maxTotalTestMockBytes" to be a positive whole number, instead got 0/],
+  [{ maxStateBytes: '4MB' }, /"limits\.maxStateBytes" to be a positive whole number, instead got "4MB"/],
 ])('createHarness refuses the limits %j', (limits, message) => {
   expect(() => createHarness({ enabled: true, scenarios, limits: limits as never })).toThrow(message);
 });

@@ -65,8 +65,8 @@ if (!hasRedisServer()) {
   for (const kind of CLIENT_KINDS) {
     defineStoreSuite({
       name: `redis (${kind})`,
-      async create({ ttlSeconds }) {
-        const prefix = prefixOf(kind);
+      async create({ ttlSeconds, isolated }) {
+        const prefix = prefixOf(isolated === undefined ? kind : `${kind}:${isolated}`);
         const store = createRedisStore({ client: await connect(kind), prefix, ttlSeconds });
         const peer = createRedisStore({ client: await connect(kind), prefix, ttlSeconds });
         return {
@@ -98,13 +98,37 @@ if (!hasRedisServer()) {
       await store.activate(testId, { scenarioId: 'a', variant: 'b' });
       await store.updateState(testId, [{ key: 'cart.count', value: 2, append: false }]);
       await store.advanceSequence(testId, 'mock#1', 3, 'last');
-      expect(await admin.hGetAll(prefix + testId)).toEqual({ g: expect.any(String), a: 'a', v: 'b', 's:cart.count': '2', 'p:mock#1': '1' });
+      // sb: the state's size ("cart.count" and "2"), kept for limits.maxStateBytes.
+      expect(await admin.hGetAll(prefix + testId)).toEqual({ g: expect.any(String), a: 'a', v: 'b', 's:cart.count': '2', sb: '11', 'p:mock#1': '1' });
       const keys = await admin.keys('*');
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) {
         expect(key.startsWith('sh-')).toBe(true);
         expect(await admin.pTTL(key)).toBeGreaterThan(0);
       }
+    });
+
+    test(`[${kind}] the own mocks of a session that expired stop counting toward the total at the next add past it; one being added keeps its share`, async () => {
+      const own = `sh-specific:${kind}:${randomUUID()}:`;
+      const first = createRedisStore({ client: await connect(kind), prefix: own, ttlSeconds });
+      const second = createRedisStore({ client: await connect(kind), prefix: own, ttlSeconds });
+      const limits = { maxMocks: 10, maxBytes: 1_000, maxTotalBytes: 2_000 };
+      const mock = { url: 'https://api.test/x', response: { status: 204 } };
+      const [gone, live, late] = [randomUUID(), randomUUID(), randomUUID()];
+      expect(await first.addMocks!(gone, [mock], 1_000, limits)).toMatchObject({ added: true });
+      expect(await second.addMocks!(live, [mock], 800, limits)).toMatchObject({ added: true });
+      // As when Redis expires an idle session: nothing tells the total.
+      await admin.del(own + gone);
+      // An add in flight elsewhere: marked in its session and reserved, its mocks not written yet.
+      await admin.hSet(own + late, 'mp', '150');
+      await admin.pExpire(own + late, ttlSeconds * 1000);
+      await admin.hIncrBy(`${own}\u0000mocks`, `t:${late}`, 150);
+      await admin.hIncrBy(`${own}\u0000mocks`, 'total', 150);
+      expect(await first.addMocks!(randomUUID(), [mock], 900, limits)).toMatchObject({ added: true });
+      expect(await admin.hGetAll(`${own}\u0000mocks`)).toMatchObject({ total: '1850', [`t:${live}`]: '800', [`t:${late}`]: '150' });
+      expect(Boolean(await admin.hExists(`${own}\u0000mocks`, `t:${gone}`))).toBe(false);
+      // What is held or being added is never released: past the total, nothing is added.
+      expect(await second.addMocks!(randomUUID(), [mock], 400, limits)).toEqual({ added: false, count: 0, bytes: 0, totalBytes: 1_850 });
     });
 
     test(`[${kind}] a read renews the session's time to live`, async () => {

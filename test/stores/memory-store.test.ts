@@ -61,3 +61,21 @@ test('with 5,000 live test IDs, a page of 50 (and a search) takes milliseconds',
   // Generous for a shared CI machine: the work is one pass over 5,000 keys, well under a millisecond here.
   expect(elapsed).toBeLessThan(100);
 });
+
+test("the own mocks of a session evicted for the count or for idling stop counting toward limits.maxTotalTestMockBytes", async () => {
+  let now = 0;
+  const store = createMemoryStore({ maxSessions: 2, idleTimeoutMs: 1000, now: () => now });
+  const limits = { maxMocks: 10, maxBytes: 1_000, maxTotalBytes: 1_500 };
+  const mock = { url: 'https://api.test/x', response: { status: 204 } };
+  expect(await store.addMocks!('a', [mock], 1_000, limits)).toMatchObject({ added: true });
+  expect(await store.addMocks!('b', [mock], 600, limits)).toMatchObject({ added: false, totalBytes: 1_000 });
+  await store.activate('b', { scenarioId: 'x' });
+  await store.activate('c', { scenarioId: 'x' });
+  // Three sessions over a bound of two: 'a', the least recently used, is evicted with its mocks.
+  expect(store.mockBytes).toBe(0);
+  expect(await store.addMocks!('b', [mock], 900, limits)).toMatchObject({ added: true });
+  now = 2_000;
+  await store.read('d');
+  expect(store.mockBytes).toBe(0);
+  expect(store.size).toBe(0);
+});

@@ -5,6 +5,7 @@ import type { ActiveScenario, HarnessEndpoints, ScenarioSummary } from '../types
 import { unknownScenarioHint } from '../unknown-scenario-hint.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
 import type { JournalEntry, JournalFilter } from '../journal/journal-entry.js';
+import { urlFilterProblem } from '../journal/url-filter.js';
 import type { SessionStore } from '../store/session-store.js';
 import { isHarnessError } from '../errors.js';
 import type { InspectorExtension } from '../extensions.js';
@@ -42,8 +43,8 @@ export interface ControlTarget {
   listSessions?: SessionStore['listSessions'];
   /** The tests' own mocks (`endpoints.mocks`). */
   testMocks: TestMocks;
-  /** Merge keys into a test's state; the state after it, or what is wrong with `state`. */
-  seedState(testId: string, state: unknown): Promise<{ state: Record<string, unknown> } | { problem: string }>;
+  /** Merge keys into a test's state; the state after it, what is wrong with `state`, or why it would take the state past `limits.maxStateBytes`. */
+  seedState(testId: string, state: unknown): Promise<{ state: Record<string, unknown> } | { problem: string } | { refused: { error: string; hint: string } }>;
   /** Answer a call the test's browser made (`endpoints.answer`; `undefined`: no browser side plugged in). */
   answerBrowserCall?(call: ControlCall, testId: string): Promise<ControlAnswer>;
 }
@@ -171,6 +172,7 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     if (extra.length > 0) return jsonAnswer({ error: `Invalid request body: ${unknownKeysMessage(extra, ['state'])}`, details: extra.map((key) => ({ path: [key], message: 'unknown key' })) }, 400);
     const seeded = await target.seedState(testId, value?.state);
     if ('problem' in seeded) return jsonAnswer({ error: `Invalid request body: ${seeded.problem}.`, details: [{ path: ['state'], message: seeded.problem }] }, 400);
+    if ('refused' in seeded) return jsonAnswer({ error: seeded.refused.error }, 413, { [HINT_HEADER]: hintHeaderValue(seeded.refused.hint) });
     return jsonAnswer({ testId, state: seeded.state });
   }
 
@@ -182,7 +184,10 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       await target.clearCalls(testId);
       return jsonAnswer({ success: true, testId });
     }
-    return jsonAnswer({ testId, calls: await target.getCalls(testId, journalFilterOf(call.search)) });
+    const filter = journalFilterOf(call.search);
+    const problem = filter.url === undefined ? undefined : urlFilterProblem(filter.url);
+    if (problem !== undefined) return jsonAnswer({ error: `Invalid journal filter: ${problem}.` }, 400);
+    return jsonAnswer({ testId, calls: await target.getCalls(testId, filter) });
   }
 
   async function route(call: ControlCall, pathname: string): Promise<ControlAnswer | null> {

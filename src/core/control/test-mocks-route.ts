@@ -1,6 +1,8 @@
+import { HINT_HEADER } from '../constants.js';
 import type { TestMocks } from '../test-mocks/create-test-mocks.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
+import { hintHeaderValue } from './hint-header.js';
 
 /** The keys a `POST /__harness__/mocks` body may have. */
 const BODY_KEYS = ['mocks'];
@@ -31,6 +33,9 @@ export async function testMocksRoute(call: ControlCall, testId: string, mocks: T
     return jsonAnswer({ error: `Invalid request body: ${unknownKeysMessage(unknown, BODY_KEYS)}`, details: unknown.map((key) => ({ path: [key], field: key, message: 'unknown key' })) }, 400);
   }
   const added = await mocks.add(testId, body.value.mocks);
-  if (!added.ok) return jsonAnswer(added.details === undefined ? { error: added.error } : { error: added.error, details: added.details }, added.status);
+  if (!added.ok) {
+    const headers = added.hint === undefined ? undefined : { [HINT_HEADER]: hintHeaderValue(added.hint) };
+    return jsonAnswer(added.details === undefined ? { error: added.error } : { error: added.error, details: added.details }, added.status, headers);
+  }
   return jsonAnswer({ testId, mocks: added.count });
 }

@@ -22,6 +22,8 @@ type Instruction =
 export interface GlobMatcher {
   /** The param names, in the order of their captures. */
   readonly params: readonly string[];
+  /** How many steps it may take for each character of a text, at most: its program's length (the literals', for `starGlob`). */
+  readonly size: number;
   /** The captured params (raw, not decoded) of `text` matched from start to end, or `undefined`. */
   exec(text: string): string[] | undefined;
 }
@@ -38,7 +40,11 @@ interface Thread {
 export function compileGlob(parts: readonly GlobPart[], { optionalTrailingSlash = false } = {}): GlobMatcher {
   const program: Instruction[] = [];
   const params: string[] = [];
+  /** True right after a `*`: another one (`**`, or `*` and `*` around an empty literal) matches nothing more, so it is left out. */
+  let afterStar = false;
   for (const part of parts) {
+    if ('star' in part && afterStar) continue;
+    afterStar = 'star' in part || (afterStar && 'literal' in part && part.literal === '');
     if ('literal' in part) {
       // By UTF-16 code unit, as the text is read.
       for (let index = 0; index < part.literal.length; index++) program.push({ op: 'char', char: part.literal[index]! });
@@ -78,6 +84,7 @@ export function compileGlob(parts: readonly GlobPart[], { optionalTrailingSlash 
 
   return {
     params,
+    size: program.length,
     exec(text) {
       let current: Thread[] = [];
       addThread(current, new Uint8Array(program.length), 0, new Array<number>(slots).fill(-1), 0);
@@ -102,7 +109,32 @@ export function compileGlob(parts: readonly GlobPart[], { optionalTrailingSlash 
   };
 }
 
-/** A pattern where `*` is any run of characters and everything else is literal. */
+/**
+ * A pattern where `*` is any run of characters and everything else is literal (the journal's
+ * `url` filter), matching a whole text as `compileGlob` would. Without params there is nothing
+ * to capture, so no program runs: the first literal must start the text and the last end it,
+ * and each one between is found by `indexOf` after the one before (the leftmost place is always
+ * a good one). One pass over the text whatever the number of stars.
+ */
 export function starGlob(pattern: string): GlobMatcher {
-  return compileGlob(pattern.split('*').flatMap((literal, index): GlobPart[] => (index === 0 ? [{ literal }] : [{ star: true }, { literal }])));
+  const literals = pattern.split('*');
+  const first = literals[0]!;
+  const last = literals.length === 1 ? '' : literals.at(-1)!;
+  const between = literals.slice(1, -1).filter((literal) => literal !== '');
+  return {
+    params: [],
+    size: pattern.length,
+    exec(text) {
+      if (literals.length === 1) return text === pattern ? [] : undefined;
+      if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return undefined;
+      const end = text.length - last.length;
+      let at = first.length;
+      for (const literal of between) {
+        const found = text.indexOf(literal, at);
+        if (found === -1 || found + literal.length > end) return undefined;
+        at = found + literal.length;
+      }
+      return [];
+    },
+  };
 }

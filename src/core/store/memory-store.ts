@@ -2,6 +2,7 @@ import type { JournalEntry } from '../journal/journal-entry.js';
 import type { RecordedExchange, RecordMode } from '../recording/recorded-exchange.js';
 import type { ActiveScenario, Mock } from '../types.js';
 import { applyStateChanges, EMPTY_STATE } from './apply-state-changes.js';
+import { measureStateChanges } from './measure-state-changes.js';
 import { offerStoreNow } from './store-now.js';
 import {
   sequenceIndex,
@@ -12,6 +13,7 @@ import {
   type SessionSnapshot,
   type SessionStore,
   type StateChange,
+  type StateLimits,
   type TestMockLimits,
   TEST_MOCK_KEY_PREFIX,
 } from './session-store.js';
@@ -42,6 +44,8 @@ export interface MemoryStore extends SessionStore {
    * (estimates of the heap each retains), held under `journal.maxTotalBytes`.
    */
   readonly journalBytes: number;
+  /** What the own mocks of all tests hold right now, in bytes as JSON: held under `limits.maxTotalTestMockBytes`. */
+  readonly mockBytes: number;
   pin(testId: string): () => void;
   /** Most recently used first; the cursor is a position in that order. */
   listSessions(cursor: string | undefined, limit: number, search?: string): Promise<SessionPage>;
@@ -64,6 +68,9 @@ interface MemorySession extends SessionSnapshot {
   recorded: RecordedExchange[] | undefined;
   /** The test's own mocks (a new object at every change: a reader's list never changes under it). */
   own: { version: string; mocks: readonly Mock[]; bytes: number } | undefined;
+  /** Each state key's value size as JSON (created at the first write), and the state's whole size, keys included (see `measureStateChanges`). */
+  stateSizes: Map<string, number> | undefined;
+  stateBytes: number;
   touchedAt: number;
   generation: string;
 }
@@ -95,11 +102,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   let nextIdleAt = Infinity;
   /** What every journal in the store keeps together: the sum of their `bytes`. */
   let journalBytes = 0;
+  /** What the own mocks of every test hold together: the sum of their `own.bytes`. */
+  let mockBytes = 0;
 
-  /** Drop a session, and its journal's bytes from the total. */
+  /** Drop a session, and its journal's and its mocks' bytes from the totals. */
   function drop(testId: string, session: MemorySession): void {
     sessions.delete(testId);
     if (session.calls !== undefined) journalBytes -= session.calls.bytes;
+    if (session.own !== undefined) mockBytes -= session.own.bytes;
   }
 
   /** Drop the oldest `count` entries of a journal. */
@@ -149,7 +159,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         evict(now);
         return undefined;
       }
-      session = { active: undefined, state: EMPTY_STATE, positions: undefined, calls: undefined, recorded: undefined, own: undefined, touchedAt: now, generation: '' };
+      session = { active: undefined, state: EMPTY_STATE, stateSizes: undefined, stateBytes: 0, positions: undefined, calls: undefined, recorded: undefined, own: undefined, touchedAt: now, generation: '' };
       sessions.set(testId, session);
       nextIdleAt = Math.min(nextIdleAt, now + idleTimeoutMs + 1);
     } else if (testId !== newest) {
@@ -217,6 +227,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     get journalBytes() {
       return journalBytes;
     },
+    get mockBytes() {
+      return mockBytes;
+    },
     pin(testId) {
       // A call arriving is a use: an already idle session is dropped now, a live one renewed.
       touch(testId, false);
@@ -240,6 +253,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       const session = touch(testId, true);
       session.active = active.variant === undefined ? { scenarioId: active.scenarioId } : { ...active };
       session.state = EMPTY_STATE;
+      session.stateSizes = undefined;
+      session.stateBytes = 0;
       session.positions = undefined;
       session.generation = String(++generations);
     },
@@ -251,19 +266,31 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       if (index !== undefined) session.positions.set(sequenceKey, position + 1);
       return index;
     },
-    async updateState(testId, changes: readonly StateChange[], generation?: string) {
-      if (generation !== undefined && (sessions.get(testId)?.generation ?? '') !== generation) return;
+    async updateState(testId, changes: readonly StateChange[], generation?: string | null, limits?: StateLimits) {
+      // `null` as `undefined`: a store reached over JSON (a process tree's host) gets a missing generation as null.
+      if (typeof generation === 'string' && (sessions.get(testId)?.generation ?? '') !== generation) return;
       const session = touch(testId, true);
+      const { sizes, delta } = measureStateChanges(session.state, session.stateSizes, changes);
+      // Changes that shrink the state always land, also in a state already past the bound (a bound lowered, say).
+      if (limits !== undefined && delta > 0 && session.stateBytes + delta > limits.maxBytes) return { refused: true, bytes: session.stateBytes, adding: delta };
       session.state = applyStateChanges(session.state, changes);
+      session.stateBytes += delta;
+      const held = (session.stateSizes ??= new Map());
+      for (const [key, size] of sizes) {
+        if (size === undefined) held.delete(key);
+        else held.set(key, size);
+      }
     },
-    async addMocks(testId, mocks: readonly Mock[], bytes: number, { maxMocks, maxBytes }: TestMockLimits): Promise<AddMocksResult> {
+    async addMocks(testId, mocks: readonly Mock[], bytes: number, { maxMocks, maxBytes, maxTotalBytes = Infinity }: TestMockLimits): Promise<AddMocksResult> {
       const session = touch(testId, true);
       const held = session.own ?? { version: '', mocks: [], bytes: 0 };
       // Nothing to add changes nothing (a test without mocks keeps its fast path).
       if (mocks.length === 0) return { added: true, count: held.mocks.length, version: held.version };
       if (held.mocks.length + mocks.length > maxMocks || held.bytes + bytes > maxBytes) return { added: false, count: held.mocks.length, bytes: held.bytes };
+      if (mockBytes + bytes > maxTotalBytes) return { added: false, count: held.mocks.length, bytes: held.bytes, totalBytes: mockBytes };
       // Versions share the generations' counter: unique within the store, so a cached compile of an ended test's mocks never answers for a new one.
       session.own = { version: `m${++generations}`, mocks: [...held.mocks, ...mocks], bytes: held.bytes + bytes };
+      mockBytes += bytes;
       return { added: true, count: session.own.mocks.length, version: session.own.version };
     },
     async readMocks(testId) {
@@ -273,6 +300,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     async resetMocks(testId) {
       const session = touch(testId, false);
       if (session === undefined) return;
+      if (session.own !== undefined) mockBytes -= session.own.bytes;
       session.own = undefined;
       // Their positions go with them (mocks added later start their sequences over); the scenario's stay.
       for (const key of session.positions?.keys() ?? []) if (key.startsWith(TEST_MOCK_KEY_PREFIX)) session.positions!.delete(key);

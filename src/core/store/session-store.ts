@@ -38,14 +38,32 @@ export interface StoredMocks {
   mocks: readonly Mock[];
 }
 
-/** The bounds `addMocks` keeps a test's own mocks under (`limits.maxTestMocks`, `limits.maxTestMockBytes`). */
+/** The bounds `addMocks` keeps a test's own mocks under (`limits.maxTestMocks`, `limits.maxTestMockBytes`, `limits.maxTotalTestMockBytes`). */
 export interface TestMockLimits {
   maxMocks: number;
   maxBytes: number;
+  /** The most bytes the own mocks of all tests in the store may take together; absent, no total is kept to. */
+  maxTotalBytes?: number;
 }
 
-/** What `addMocks` did: added them (and how many the test now has), or nothing, past a bound. */
-export type AddMocksResult = { added: true; count: number; version: string } | { added: false; count: number; bytes: number };
+/**
+ * What `addMocks` did: added them (and how many the test now has), or nothing, past a bound.
+ * `bytes` is what the test's mocks hold; `totalBytes`, set only when the store-wide total was
+ * the bound passed, is what the own mocks of all tests hold.
+ */
+export type AddMocksResult = { added: true; count: number; version: string } | { added: false; count: number; bytes: number; totalBytes?: number };
+
+/** The bound `updateState` keeps a test's state under (`limits.maxStateBytes`): its keys and values, measured as JSON. */
+export interface StateLimits {
+  maxBytes: number;
+}
+
+/** What `updateState` did past `limits.maxBytes`: nothing. `bytes` is the state's size, `adding` what the changes would have added. */
+export interface StateRefusal {
+  refused: true;
+  bytes: number;
+  adding: number;
+}
 
 /** One live test ID, as the inspector lists it. */
 export interface SessionSummary {
@@ -103,9 +121,11 @@ export interface SessionStore {
   /**
    * Merge keys into the state (appending for `append` changes) in one atomic step. With
    * `generation`, only while the session is still that generation (a call in flight across a
-   * switch writes nothing); without it, unconditionally.
+   * switch writes nothing); without it (`undefined` or `null`), unconditionally. With `limits`,
+   * changes that would take the state past `limits.maxBytes` (its keys and values as JSON) change
+   * nothing, and the store resolves to a `StateRefusal`; changes that shrink it always land.
    */
-  updateState(testId: string, changes: readonly StateChange[], generation?: string): Promise<void>;
+  updateState(testId: string, changes: readonly StateChange[], generation?: string | null, limits?: StateLimits): Promise<StateRefusal | void>;
   /** Forget the test ID: active scenario, state, positions, own mocks and journal. */
   end(testId: string): Promise<void>;
   /**
@@ -141,7 +161,8 @@ export interface SessionStore {
   /**
    * Add mocks of the test's own, answered before its scenario, in one atomic step: unless the
    * test would then hold more than `limits.maxMocks` of them or more than `limits.maxBytes`
-   * (`bytes` is the batch's size as JSON), in which case nothing changes. They are kept across
+   * (`bytes` is the batch's size as JSON), or the own mocks of all tests together more than
+   * `limits.maxTotalBytes`, in which case nothing changes. They are kept across
    * a switch (`activate` resets their sequence positions with the others) and end with the
    * session. Optional, with the two methods below: a store without them cannot hold per-test
    * mocks, and their endpoint answers 501.

@@ -7,15 +7,19 @@ import type { OwnMockLayers } from './create-own-mock-layers.js';
 /** What adding a test's own mocks came to: how many it now has, or why nothing was added (and the status that says so over HTTP). */
 export type AddTestMocksOutcome =
   | { ok: true; count: number }
-  | { ok: false; status: 400 | 413 | 501; error: string; details?: TestMockProblem[] };
+  | { ok: false; status: 400 | 413 | 501; error: string; details?: TestMockProblem[]; hint?: string };
 
 export interface TestMocksOptions {
   store: SessionStore;
   ownMocks: OwnMockLayers;
   maxMocks: number;
   maxBytes: number;
+  /** `limits.maxTotalTestMockBytes`: the own mocks of all tests in the store together. */
+  maxTotalBytes: number;
   /** Where the remedies point: `DELETE /__harness__/mocks`. */
   mocksPath: string;
+  /** Where ending a test points: `DELETE /__scenario__`. */
+  endPath: string;
 }
 
 /** The per-test mocks of a harness, as its methods and its control endpoint share them. */
@@ -42,7 +46,7 @@ function describeProblems(problems: readonly TestMockProblem[]): string {
  * first (nothing is stored unless all of them are fine), bounded per test, then compiled once
  * so the test's next call finds them ready.
  */
-export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, mocksPath }: TestMocksOptions): TestMocks {
+export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, maxTotalBytes, mocksPath, endPath }: TestMocksOptions): TestMocks {
   const available = store.addMocks !== undefined && store.readMocks !== undefined && store.resetMocks !== undefined;
   const unavailable = 'Per-test mocks are not available: the session store keeps none (a store needs addMocks, readMocks and resetMocks; the memory store and the Redis store have them).';
 
@@ -56,16 +60,27 @@ export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, mocksPath
       const list = mocks as Mock[];
       // Measured as JSON: what the store keeps (a response function, in process, weighs nothing).
       const bytes = Buffer.byteLength(JSON.stringify(list));
-      const result = await store.addMocks!(testId, list, bytes, { maxMocks, maxBytes });
+      const result = await store.addMocks!(testId, list, bytes, { maxMocks, maxBytes, maxTotalBytes });
       if (!result.added) {
+        const failed = `Failed to add ${list.length} ${list.length === 1 ? 'mock' : 'mocks'} for test ${quote(testId)}`;
         const count = result.count + list.length > maxMocks;
-        const over = count
-          ? `it has ${result.count} and ${list.length} more would pass limits.maxTestMocks (${maxMocks})`
-          : `it holds ${result.bytes} bytes of them and these ${bytes} more would pass limits.maxTestMockBytes (${maxBytes})`;
+        if (count || result.bytes + bytes > maxBytes || result.totalBytes === undefined) {
+          const over = count
+            ? `it has ${result.count} and ${list.length} more would pass limits.maxTestMocks (${maxMocks})`
+            : `it holds ${result.bytes} bytes of them and these ${bytes} more would pass limits.maxTestMockBytes (${maxBytes})`;
+          return {
+            ok: false,
+            status: 413,
+            error: `${failed}: ${over}. Nothing was added. Remove the test's mocks first (DELETE ${mocksPath}, harness.resetMocks()), put the shared ones in a scenario, or raise createHarness({ limits: { ${count ? 'maxTestMocks' : 'maxTestMockBytes'} } }).`,
+          };
+        }
+        // The store-wide bound: this test may hold little, the others hold the rest.
+        const hint = `limits.maxTotalTestMockBytes (${maxTotalBytes}) bounds the own mocks of all tests in the store together; a test's count until it ends (DELETE ${endPath}, harness.endTest()) or removes them (DELETE ${mocksPath}), or its session expires.`;
         return {
           ok: false,
           status: 413,
-          error: `Failed to add ${list.length} ${list.length === 1 ? 'mock' : 'mocks'} for test ${quote(testId)}: ${over}. Nothing was added. Remove the test's mocks first (DELETE ${mocksPath}, harness.resetMocks()), put the shared ones in a scenario, or raise createHarness({ limits: { ${count ? 'maxTestMocks' : 'maxTestMockBytes'} } }).`,
+          error: `${failed}: the own mocks of all tests hold ${result.totalBytes} bytes and these ${bytes} more would pass limits.maxTotalTestMockBytes (${maxTotalBytes}). Nothing was added. End the tests that are done (DELETE ${endPath}, harness.endTest()), put mocks many tests share in a scenario, or raise createHarness({ limits: { maxTotalTestMockBytes } }).`,
+          hint,
         };
       }
       const held = await store.readMocks!(testId);
