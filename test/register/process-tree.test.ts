@@ -1,12 +1,14 @@
 /**
  * A process tree under register holds one set of sessions: an app whose port is owned by one
  * process and whose calls are made in another (a forked child, a worker thread — as `nuxt dev`,
- * clusters and some framework CLIs run) is switched, answered, sequenced and journaled as one.
+ * clusters and some framework CLIs run) is switched, answered, sequenced and journaled as one,
+ * and a test's own mocks added in one process answer the calls made in another.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHarnessClient } from 'scenario-harness/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cleanEnv, runWithRegister, startWithRegister, type ChildApp } from './start-registered-app.js';
 
@@ -60,6 +62,15 @@ for (const tree of ['fork', 'worker'] as const) {
       const journal = (await (await fetch(app.url('/__harness__/journal'), as(`${tree}-a`))).json()) as { calls: { url: string; status: number }[] };
       expect(journal.calls.map((call) => call.status)).toEqual([200, 200]);
       expect(journal.calls[0]?.url).toBe('https://api.tree.test/greeting?n=1');
+    });
+
+    test("a test's own mocks (use()) added at the front answer the backend's calls, for that test only", async () => {
+      const own = createHarnessClient({ baseURL: app.url(''), testId: `${tree}-own` });
+      expect(await own.use({ url: 'https://api.tree.test/greeting', response: { body: 'from the test' } })).toBe(1);
+      expect(await (await fetch(app.url('/greeting'), as(`${tree}-own`))).text()).toBe('from the test');
+      expect(await (await fetch(app.url('/greeting'), as(`${tree}-b`))).text()).toBe('hello');
+      await own.resetMocks();
+      expect(await (await fetch(app.url('/greeting'), as(`${tree}-own`))).text()).toBe('hello');
     });
 
     test('ending the test at the front ends it in the backend', async () => {

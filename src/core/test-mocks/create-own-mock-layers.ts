@@ -1,4 +1,6 @@
+import { quote } from '../dev-utils.js';
 import type { MockIndex } from '../engine/mock-index.js';
+import { HarnessError } from '../errors.js';
 import type { SessionStore, StoredMocks } from '../store/session-store.js';
 import { compileTestMocks } from './compile-test-mocks.js';
 
@@ -53,7 +55,13 @@ export function createOwnMockLayers(store: SessionStore): OwnMockLayers {
     async layers(testId, version, base) {
       const entry = compiled.get(testId);
       if (entry?.version === version) return over(entry, base);
-      const held = await store.readMocks?.(testId);
+      // A session that says it has mocks of its own, in a store that cannot read them (a process
+      // sharing another's sessions through a store without readMocks): answering from the
+      // scenario instead would ignore the test's own mocks without a word.
+      if (store.readMocks === undefined) {
+        throw new HarnessError('STORE_UNAVAILABLE', `Failed to read the mocks test ${quote(testId)} added of its own: its session has some, but this process's session store has no readMocks method. A store that keeps a test's own mocks needs addMocks, readMocks and resetMocks (the memory store and the Redis store have them)`);
+      }
+      const held = await store.readMocks(testId);
       // Removed since the session was read: the call is answered as if they were gone already.
       return held === undefined ? base : over(keep(testId, held), base);
     },
