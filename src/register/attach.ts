@@ -37,7 +37,7 @@ async function sessionStore(settings: RegisterSettings): Promise<SessionStore> {
     return joinSessions(settings.sessionHost);
   }
   const store = createMemoryStore();
-  process.env[SESSION_HOST_VARIABLE] = (await hostSessions(store)).address;
+  process.env[SESSION_HOST_VARIABLE] = (await hostSessions(store, { port: settings.sessionPort })).address;
   return store;
 }
 

@@ -9,7 +9,7 @@ import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
  * What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md
  * (HARNESS_ALLOW_PRODUCTION is read by the harness's own start(), the same for every app).
  */
-export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL', 'HARNESS_ALLOWED_HOSTS', 'HARNESS_ALLOW_CROSS_SITE', 'HARNESS_ALLOW_PRODUCTION'] as const;
+export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL', 'HARNESS_ALLOWED_HOSTS', 'HARNESS_ALLOW_CROSS_SITE', 'HARNESS_ALLOW_PRODUCTION', 'HARNESS_SESSION_PORT'] as const;
 
 export interface RegisterSettings {
   /** Scenario files and modules, in the order given. */
@@ -22,6 +22,8 @@ export interface RegisterSettings {
   control: HarnessControlOptions | undefined;
   /** Where the first process of this tree under register serves its sessions (set by register for the processes it starts). */
   sessionHost: string | undefined;
+  /** From HARNESS_SESSION_PORT: the loopback port the first process serves its sessions on; a free one when `undefined`. */
+  sessionPort: number | undefined;
   /** Lines to print once: HARNESS_* variables that are not settings (likely typos), with the nearest one. */
   notes: string[];
 }
@@ -59,6 +61,16 @@ function readControl(env: NodeJS.ProcessEnv, problems: string[]): HarnessControl
   return Object.keys(control).length === 0 ? undefined : control;
 }
 
+/** HARNESS_SESSION_PORT as a port number; a problem is pushed onto `problems`. */
+function readSessionPort(env: NodeJS.ProcessEnv, problems: string[]): number | undefined {
+  const given = env.HARNESS_SESSION_PORT;
+  if (given === undefined) return undefined;
+  const port = /^\d{1,5}$/.test(given.trim()) ? Number(given.trim()) : NaN;
+  if (port >= 1 && port <= 65535) return port;
+  problems.push(`HARNESS_SESSION_PORT is ${JSON.stringify(given)}: expected the loopback port (1 to 65535) the first process serves the test sessions on to the processes it starts, e.g. HARNESS_SESSION_PORT=47100; unset it to take any free port.`);
+  return undefined;
+}
+
 /**
  * The settings in `env`, or `undefined` when `HARNESS_ENABLED` is not `true` (register then
  * installs nothing). Every invalid value is reported in one `HarnessError`, naming the variable,
@@ -86,6 +98,7 @@ export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSetting
   const redisUrl = env.HARNESS_REDIS_URL;
   if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) problems.push(`HARNESS_REDIS_URL is ${JSON.stringify(redactUrl(redisUrl))}: expected a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379.`);
   const sessionHost = redisUrl === undefined ? env[SESSION_HOST_VARIABLE] : undefined;
+  const sessionPort = readSessionPort(env, problems);
   if (sessionHost !== undefined) {
     try {
       parseHostAddress(sessionHost);
@@ -96,5 +109,5 @@ export function readRegisterEnvironment(env: NodeJS.ProcessEnv): RegisterSetting
   if (problems.length > 0) {
     throw new HarnessError('INVALID_OPTIONS', `scenario-harness/register cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
-  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, control, sessionHost, notes: unknownVariables(env) };
+  return { scenarios, unhandled: unhandled as UnhandledCallStrategy | undefined, token, redisUrl, journal: journal!, control, sessionHost, sessionPort, notes: unknownVariables(env) };
 }
