@@ -18,7 +18,8 @@ export interface OwnServerReadinessOptions {
 const MAX_PATHS = 8;
 
 interface PathState {
-  since?: Date;
+  /** A page answered below 500 once: the app serves. */
+  served?: true;
   probing?: Promise<AppReadiness>;
 }
 
@@ -35,7 +36,7 @@ function addressOf(req: IncomingMessage): OwnServerAddress | undefined {
 function describe(path: string, outcome: ProbeOutcome): AppReadiness {
   if ('error' in outcome) return { ready: false, reason: `GET ${path} on this server failed: ${outcome.error}` };
   if (outcome.status >= 500) return { ready: false, reason: `GET ${path} on this server answered ${outcome.status} (a loading screen or an error)` };
-  return { ready: true, since: new Date() };
+  return { ready: true };
 }
 
 /**
@@ -56,7 +57,7 @@ export function createOwnServerReadiness({ waitMs = 2000, timeoutMs = 60_000 }: 
 
   return async (req, path) => {
     const state = pages.get(path) ?? newState(path);
-    if (state.since !== undefined) return { ready: true, since: state.since };
+    if (state.served) return { ready: true };
     const address = addressOf(req);
     if (address === undefined) return { ready: false, reason: `the server this request came in on has no address to ask GET ${path} at` };
     if (state.probing === undefined) {
@@ -67,7 +68,7 @@ export function createOwnServerReadiness({ waitMs = 2000, timeoutMs = 60_000 }: 
         timeoutMs,
       }).then((outcome) => {
         const readiness = describe(path, outcome);
-        if (readiness.ready) state.since = readiness.since;
+        if (readiness.ready) state.served = true;
         state.probing = undefined;
         return readiness;
       });

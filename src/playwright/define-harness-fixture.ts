@@ -8,6 +8,7 @@ import { HarnessError } from '../core/errors.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
 import { writeRecording } from './write-recording.js';
 import { attachJournal } from './attach-journal.js';
+import { readAppReadiness } from './read-app-readiness.js';
 import { routeBrowserCalls, type HarnessBrowserOption } from './route-browser-calls.js';
 import { HarnessClient } from './harness-client.js';
 
@@ -140,7 +141,9 @@ export function defineHarnessFixture<S extends ScenarioMap = ScenarioMap>(): Har
           if (harnessRecord !== false) await writeRecording(harness, testInfo, harnessRecordDir);
           // The journal is read before the test ID ends, which forgets it.
           const failed = testInfo.status !== testInfo.expectedStatus;
-          if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo, failed);
+          // A failed test with an empty journal may have run before the app served its pages: its summary asks.
+          const readReadiness = () => readAppReadiness(request, new URL(`${harness.endpoints.scenarios}?ready`, baseURL).href, { ...harness.headers, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) });
+          if (baseURL && (harnessJournal === 'on' || (harnessJournal === 'only-on-failure' && failed))) await attachJournal(harness, testInfo, failed, failed ? readReadiness : undefined);
           // Without a baseURL there is no address to end the test at (and every harness call threw).
           // A failed clean-up only leaves a session in the app's memory: warn, keep the test's result.
           if (baseURL) await harness.endTest().catch((error: unknown) => consoleLogger.warn(error instanceof Error ? error.message : String(error)));

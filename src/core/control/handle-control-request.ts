@@ -219,9 +219,9 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       const ready = params.get('ready');
       // `?ready`: the same catalogue, once the app itself serves (app-readiness.ts).
       const readiness = ready === null ? undefined : await appReadinessAnswer(call, ready, endpoints.scenarios, (path) => paths.has(path));
-      if (readiness !== undefined && 'answer' in readiness) return readiness.answer;
+      if (readiness !== undefined) return readiness.answer;
       const withMocks = params.get('mocks') === 'true';
-      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() }, 200, readiness?.headers);
+      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
     }
     if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
     const { inspector } = options;
