@@ -8,6 +8,10 @@ const NULL_BYTES = 4;
  * JSON cannot write (a cycle, a BigInt, given to `harness.setState` in process) counts as `null`.
  */
 function jsonBytes(value: unknown): number | undefined {
+  // The common small values, without writing their JSON (a number's JSON is its String, when finite).
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : NULL_BYTES;
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  if (value === null) return NULL_BYTES;
   try {
     const json = JSON.stringify(value) as string | undefined;
     return json === undefined ? undefined : Buffer.byteLength(json);
