@@ -109,6 +109,17 @@ for (const major of NEXT_TARGETS) {
         expect(await profile(down)).toBe(UP);
       });
 
+      test('a test’s own mocks (use()) answer the server component and the route handler, for that test only', async () => {
+        // Next answers in more than one process (register's first one hosts the sessions): use() once answered 501 there, "the session store keeps none".
+        const own = client();
+        const other = client();
+        expect(await own.use({ method: 'GET', url: 'https://api.github.com/users/:login', response: { body: { login: 'ada', followers: 42 } } })).toBe(1);
+        expect(await Promise.all([profile(own), profile(other)])).toEqual(['ada has 42 followers', UP]);
+        expect((await route(own)).body).toMatchObject({ status: 200, user: { login: 'ada', followers: 42 } });
+        await own.resetMocks();
+        expect(await profile(own)).toBe(UP);
+      });
+
       test('a call no scenario mocks fails with the harness’s message instead of reaching the network', async () => {
         const unmocked = client();
         const response = await fetch(app.url('/api/balance'), { headers: unmocked.headers });
