@@ -9,7 +9,7 @@ import { hintHeaderValue } from './hint-header.js';
  */
 export type AppReadiness = { ready: true } | { ready: false; reason: string };
 
-/** Asks the app's own server for `path` (or says how the last ask went). */
+/** Asks the app's own server for the page `path`, waiting a little for the answer. */
 export type AppReadinessCheck = (path: string) => Promise<AppReadiness>;
 
 /** Printable ASCII without spaces, starting with one `/` (not `//`, which reads as a host). */
@@ -17,9 +17,9 @@ const READY_PATH = /^\/(?!\/)[\x21-\x7e]*$/;
 
 /**
  * The catalogue's `?ready` form (`GET /__harness__/scenarios?ready`, or `?ready=/health` for
- * another page): `undefined` when the app serves, or when nothing can tell (`check` is set only
- * where the control endpoints answer before the app's own handler exists: whole-process
- * scoping); else the answer to give instead: the 503 that says what it waits for, or the 400
+ * another page): `undefined` when the app serves, or when nothing can tell (`call.appReadiness`
+ * is set only where the control endpoints answer before the app's own handler exists:
+ * whole-process scoping); else the answer to give instead: the 503 that says what it waits for, or the 400
  * for a path it cannot ask.
  * @note A CLI that owns the port while it builds (`nuxt dev`) has the harness answer at once
  * and every page a loading screen for seconds more: readiness must come from a page, not from
