@@ -59,8 +59,8 @@ function startGuarded(target: typeof NodeWorker, ways: WorkerArgs[], newTarget: 
 
 /**
  * Whether `worker` is one of Node's own threads: the module-hooks thread `module.register()`
- * starts (tsx, ts-node, Vite's and UnoCSS's config loaders under `nuxt dev` do), which runs
- * loader hooks and no app code, so there is nothing of the app's to guard in it.
+ * starts (tsx and ts-node do, and Vite's module runner on a Node without `registerHooks`, as in
+ * `nuxt dev` on Node 20), which runs loader hooks and no app code: nothing of the app's to guard.
  * @note Node makes those from `InternalWorker`, its unexported subclass of `Worker`
  * (lib/internal/worker.js; lib/internal/modules/esm/hooks.js starts the hooks thread with it).
  * `worker_threads.isInternalThread` (Node 22.14+) tells only the thread itself, not the one that
