@@ -16,7 +16,7 @@ const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
   // Loaded on the first browser call only: an app whose tests never route the browser through it never loads browser/.
   answerBrowserCall: async (call, testId, context) => (await import('./browser/answer-browser-call.js')).answerBrowserCall(call, testId, context),
   // Loaded by start() only when `contracts` is set: ajv, the OpenAPI parser and contracts/ never load otherwise.
-  loadContracts: async (options) => (await import('./contracts/load-contract-checker.js')).loadContractChecker(options),
+  loadContracts: async (options, logger) => (await import('./contracts/load-contract-checker.js')).loadContractChecker(options, logger),
 });
 
 /**

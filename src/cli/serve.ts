@@ -52,16 +52,17 @@ function parseEndpoint(value: string): [keyof HarnessEndpoints, string] {
   return [name as keyof HarnessEndpoints, value.slice(equals + 1)];
 }
 
-/** `--openapi` and `--on-contract-violation` → `createHarness`'s `contracts`; `undefined` without documents. */
-function parseContracts(documents: readonly string[] | undefined, mode: string | undefined): ContractsOptions | undefined {
+/** `--openapi`, `--on-contract-violation` and `--allow-refs-outside` → `createHarness`'s `contracts`; `undefined` without documents. */
+function parseContracts(documents: readonly string[] | undefined, mode: string | undefined, allowRefsOutside: boolean): ContractsOptions | undefined {
   if (mode !== undefined && !(ON_CONTRACT_VIOLATION as readonly string[]).includes(mode)) {
     throw new UsageError(`Expected --on-contract-violation to be warn or error, instead got ${quote(mode)}. warn answers the call and logs each problem once; error answers 502 naming the violations.`);
   }
   if (documents === undefined || documents.length === 0) {
     if (mode !== undefined) throw new UsageError('--on-contract-violation needs the API documents to check against: add --openapi <doc>, e.g. --openapi specs/payments.yaml --on-contract-violation error.');
+    if (allowRefsOutside) throw new UsageError('--allow-refs-outside is about the $refs of --openapi documents: add --openapi <doc>, or leave it out.');
     return undefined;
   }
-  return { openapi: [...documents], onViolation: (mode ?? 'warn') as ContractViolationStrategy };
+  return { openapi: [...documents], onViolation: (mode ?? 'warn') as ContractViolationStrategy, ...(allowRefsOutside ? { allowRefsOutside } : {}) };
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one while stopping ends the process at once. */
@@ -106,6 +107,7 @@ export const serveCommand = defineCommand({
       description: 'Check each answered call under the servers of this OpenAPI 3.0/3.1 or Swagger 2 document (JSON or YAML), as createHarness({ contracts }) does; one per provider. The journal lists each call\'s contractViolations',
     },
     'on-contract-violation': { type: 'string', value: '<mode>', description: 'A call that breaks its --openapi document: warn (answer it, log each problem once), error (answer 502 naming the violations)', default: 'warn' },
+    'allow-refs-outside': { type: 'boolean', description: 'Let the $refs of --openapi documents read local files outside the document\'s folder (their content can show in answers and the journal)' },
     watch: { type: 'boolean', short: 'w', description: 'Reload the files when they change; an invalid edit is refused and the last good set kept' },
     token: { type: 'string', value: '<token>', description: 'Require "Authorization: Bearer <token>" on the control endpoints (at least 16 characters); prefer the HARNESS_TOKEN environment variable' },
     'allowed-host': {
@@ -138,7 +140,7 @@ export const serveCommand = defineCommand({
       seen.set(String(upstreamPort), `--upstream ${origin}`).set(origin, origin);
     }
     const endpoints: HarnessEndpoints = Object.fromEntries((values.endpoint ?? []).map(parseEndpoint));
-    const contracts = parseContracts(values.openapi, values['on-contract-violation']);
+    const contracts = parseContracts(values.openapi, values['on-contract-violation'], values['allow-refs-outside'] === true);
     // Before anything is loaded or bound: an exposed server without a token is refused (exit 2).
     const access = serveAccess({ host, token: values.token, envToken: process.env[HARNESS_TOKEN_ENV], insecureNoToken: values['insecure-no-token'] === true });
     const control = serveControl({ host, allowedHosts: values['allowed-host'], envAllowedHosts: process.env[ALLOWED_HOSTS_ENV], allowCrossSite: values['allow-cross-site'] === true });

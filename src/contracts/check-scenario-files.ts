@@ -34,7 +34,8 @@ export interface UncheckedMock extends MockPlace {
 
 /** What `check` found, as `--json` prints it. */
 export interface ContractReport {
-  documents: { path: string; specification: string; servers: string[] }[];
+  /** `warnings`, when there are any: what of the document is not checked, and why (a `pattern` that could backtrack catastrophically). */
+  documents: { path: string; specification: string; servers: string[]; warnings?: string[] }[];
   /** Every mock read, checked or not. */
   mocks: number;
   /** Mocks checked against an operation (wholly or partly). */
@@ -70,7 +71,12 @@ async function loadAll<T>(paths: readonly string[], load: (path: string) => Prom
 export function checkScenarios(contracts: readonly Contract[], files: readonly ScenarioFile[]): ContractReport {
   const validators = new Map<Contract, SchemaValidators>(contracts.map((contract) => [contract, createSchemaValidators(contract.document)]));
   const report: ContractReport = {
-    documents: contracts.map((contract) => ({ path: contract.path, specification: contract.specification, servers: contract.servers.map((server) => server.url) })),
+    documents: contracts.map((contract) => ({
+      path: contract.path,
+      specification: contract.specification,
+      servers: contract.servers.map((server) => server.url),
+      ...(contract.warnings.length > 0 ? { warnings: contract.warnings } : {}),
+    })),
     mocks: 0,
     checked: 0,
     problems: [],
@@ -92,7 +98,12 @@ export function checkScenarios(contracts: readonly Contract[], files: readonly S
  * `scenario-harness check`: read the API documents and the scenario files (or modules, through
  * `loadFile`), and check every mock under a document's servers against it.
  */
-export async function checkScenarioFiles(documentPaths: readonly string[], scenarioPaths: readonly string[], loadFile: (path: string) => Promise<ScenarioFile>): Promise<ContractReport> {
-  const [contracts, files] = await Promise.all([loadAll(documentPaths, loadContract), loadAll(scenarioPaths, loadFile)]);
+export async function checkScenarioFiles(
+  documentPaths: readonly string[],
+  scenarioPaths: readonly string[],
+  loadFile: (path: string) => Promise<ScenarioFile>,
+  { allowRefsOutside = false }: { allowRefsOutside?: boolean } = {},
+): Promise<ContractReport> {
+  const [contracts, files] = await Promise.all([loadAll(documentPaths, (path) => loadContract(path, { allowRefsOutside })), loadAll(scenarioPaths, loadFile)]);
   return checkScenarios(contracts, files);
 }

@@ -13,10 +13,12 @@ export function describePlace(place: MockPlace): string {
 }
 
 /**
- * The report as text: one line per problem (file, scenario, mock, field: what the document
- * expects (operation, document)), then the mocks not checked and why, then a summary line.
+ * The report as text: what of the documents is not checked (`document: pointer: why`), one line
+ * per problem (file, scenario, mock, field: what the document expects (operation, document)),
+ * then the mocks not checked and why, then a summary line.
  */
-export function formatReport(report: ContractReport): { problems: string[]; unchecked: string[]; summary: string } {
+export function formatReport(report: ContractReport): { warnings: string[]; problems: string[]; unchecked: string[]; summary: string } {
+  const warnings = report.documents.flatMap((d) => (d.warnings ?? []).map((warning) => `${d.path}: ${warning}`));
   const problems = report.problems.map((p) => `${describePlace(p)}, ${p.field}: ${p.message} (${p.operation === undefined ? '' : `${p.operation}, `}${basename(p.document)})`);
   const unchecked = report.unchecked.slice(0, SHOWN_UNCHECKED).map((u) => `  ${describePlace(u)}, ${u.url}: ${u.reason}`);
   if (report.unchecked.length > SHOWN_UNCHECKED) unchecked.push(`  …and ${report.unchecked.length - SHOWN_UNCHECKED} more (--json lists them all).`);
@@ -29,5 +31,5 @@ export function formatReport(report: ContractReport): { problems: string[]; unch
       : `${plural(report.problems.length, 'problem')} in ${withProblems} of the ${plural(report.checked, 'mock')} checked against ${documents}`;
   const notChecked = report.mocks - report.checked;
   const summary = `${outcome}${notChecked > 0 ? `; ${notChecked} of ${plural(report.mocks, 'mock')} not checked (listed above)` : ''}.`;
-  return { problems, unchecked, summary };
+  return { warnings, problems, unchecked, summary };
 }

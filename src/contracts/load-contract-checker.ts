@@ -1,4 +1,5 @@
 import type { ContractChecker, ContractsOptions } from '../core/contract-check.js';
+import type { Logger } from '../core/dev-utils.js';
 import { checkCall, checkCallNow } from './check-call.js';
 import { loadContract, type Contract } from './load-contract.js';
 import { placeMock, type Placement } from './place-mock.js';
@@ -15,12 +16,15 @@ function titleOf(document: Record<string, unknown>): string {
 
 /**
  * The contract checks of `createHarness({ contracts })`: reads every document (a file path or
- * an object; one that cannot be read rejects with a `HarnessError` naming it and why), and
- * returns the checker the core calls for each answered call. Each document's schemas are
- * compiled on first use, once.
+ * an object; one that cannot be read rejects with a `HarnessError` naming it and why), says
+ * through `logger` what of them is not checked (a `pattern` that could backtrack
+ * catastrophically), and returns the checker the core calls for each answered call. Each
+ * document's schemas are compiled on first use, once.
  */
-export async function loadContractChecker(options: ContractsOptions): Promise<ContractChecker> {
-  const contracts = await Promise.all(options.openapi.map((source, i) => loadContract(source, typeof source === 'string' ? undefined : `contracts.openapi[${i}] (${titleOf(source)})`)));
+export async function loadContractChecker(options: ContractsOptions, logger?: Pick<Logger, 'warn'>): Promise<ContractChecker> {
+  const allowRefsOutside = options.allowRefsOutside === true;
+  const contracts = await Promise.all(options.openapi.map((source, i) => loadContract(source, { label: typeof source === 'string' ? undefined : `contracts.openapi[${i}] (${titleOf(source)})`, allowRefsOutside })));
+  for (const contract of contracts) for (const warning of contract.warnings) logger?.warn(`Contracts: ${contract.name}: ${warning}`);
   const validators = new Map<Contract, SchemaValidators>();
   const placements = new Map<string, Placement>();
   const context = {

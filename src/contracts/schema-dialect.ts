@@ -25,16 +25,34 @@ function exclusiveBound(schema: Json, exclusive: 'exclusiveMinimum' | 'exclusive
   }
 }
 
-function rewrite(value: unknown, dialect: Dialect): unknown {
-  if (Array.isArray(value)) return value.map((item) => rewrite(item, dialect));
+/**
+ * @param done What each object already visited became: an object the document uses in several
+ * places (a YAML alias, a shared `$ref` target) is rewritten once and stays shared, so the
+ * rewrite is linear in what is written, not in what it expands to (issue 37, item 7: 640 bytes
+ * of aliases ran `check` out of memory). Recorded before its values are rewritten, so an object
+ * that contains itself ends.
+ */
+function rewrite(value: unknown, dialect: Dialect, done: WeakMap<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (done.has(value)) return done.get(value);
+  if (Array.isArray(value)) {
+    const array: unknown[] = [];
+    done.set(value, array);
+    for (const item of value) array.push(rewrite(item, dialect, done));
+    return array;
+  }
   if (!isRecord(value)) return value;
   let object: Json = {};
-  for (const [key, item] of Object.entries(value)) object[key] = rewrite(item, dialect);
+  done.set(value, object);
+  for (const [key, item] of Object.entries(value)) object[key] = rewrite(item, dialect, done);
   exclusiveBound(object, 'exclusiveMinimum', 'minimum');
   exclusiveBound(object, 'exclusiveMaximum', 'maximum');
   // Swagger 2's `file` is an upload or a download, not a JSON type.
   if (dialect === 'swagger2' && object.type === 'file') delete object.type;
-  if (object.nullable === true || object['x-nullable'] === true) object = allowNull(object);
+  if (object.nullable === true || object['x-nullable'] === true) {
+    object = allowNull(object);
+    done.set(value, object);
+  }
   return object;
 }
 
@@ -47,5 +65,5 @@ function rewrite(value: unknown, dialect: Dialect): unknown {
  * it happens to carry `nullable: true`, and examples are never validated against.
  */
 export function toJsonSchemaDialect(document: Json, dialect: Dialect): Json {
-  return dialect === 'openapi31' ? document : (rewrite(document, dialect) as Json);
+  return dialect === 'openapi31' ? document : (rewrite(document, dialect, new WeakMap()) as Json);
 }

@@ -20,6 +20,13 @@ export interface ContractsOptions {
    * @default 'warn'
    */
   onViolation?: ContractViolationStrategy;
+  /**
+   * Let a document's `$ref`s read local files outside its folder. Off, such a `$ref` fails
+   * `start()` naming the file, so a credentials file a document points at never shows in a
+   * violation or the journal. Turn it on only for a document you trust.
+   * @default false
+   */
+  allowRefsOutside?: boolean;
 }
 
 /** One problem of a call: what breaks the contract, and where it is documented (for grouping and logs). */

@@ -224,7 +224,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     if (extensions.loadContracts === undefined) {
       throw new HarnessError('INVALID_OPTIONS', 'Failed to start this harness: "contracts" is set, but this harness was built without the contract checks. Create it with createHarness from "scenario-harness".');
     }
-    contractChecker = await extensions.loadContracts(contracts);
+    contractChecker = await extensions.loadContracts(contracts, logger);
   }
 
   /** Become the harness that answers this process's calls; one before it (same module, evaluated again) stops answering them. */

@@ -1,5 +1,6 @@
 import type { ControlAnswer, ControlCall } from './control/control-call.js';
 import type { ContractChecker, ContractsOptions } from './contract-check.js';
+import type { Logger } from './dev-utils.js';
 import type { CallListener } from './interception/call-outcome.js';
 import type { RecordedExchange } from './recording/recorded-exchange.js';
 import type { RecordingDraft, RecordingOptions } from './recording/recording-draft.js';
@@ -20,9 +21,10 @@ export interface HarnessExtensions {
   answerBrowserCall?(call: ControlCall, testId: string, context: BrowserAnswerContext): Promise<ControlAnswer>;
   /**
    * The contract checker of `createHarness({ contracts })`: reads the documents (a document that
-   * cannot be read rejects, naming it), compiles their schemas on first use. Called by `start()`.
+   * cannot be read rejects, naming it; what of one is not checked is said through `logger`),
+   * compiles their schemas on first use. Called by `start()`.
    */
-  loadContracts?(options: ContractsOptions): Promise<ContractChecker>;
+  loadContracts?(options: ContractsOptions, logger: Logger): Promise<ContractChecker>;
 }
 
 /** What the browser's answer endpoint gets from the core. */

@@ -104,7 +104,7 @@ function checkJournal(journal: unknown): void {
   }
 }
 
-const CONTRACT_OPTIONS = ['openapi', 'onViolation'];
+const CONTRACT_OPTIONS = ['openapi', 'onViolation', 'allowRefsOutside'];
 const CONTRACTS_EXAMPLE = "contracts: { openapi: ['./openapi/payments.yaml'], onViolation: 'warn' }";
 
 function checkContracts(contracts: unknown): void {
@@ -113,9 +113,9 @@ function checkContracts(contracts: unknown): void {
   for (const key of Object.keys(contracts)) {
     if (CONTRACT_OPTIONS.includes(key)) continue;
     const near = didYouMean(key, CONTRACT_OPTIONS);
-    fail(`"contracts.${key}" is not a contracts option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use openapi or onViolation.`);
+    fail(`"contracts.${key}" is not a contracts option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use openapi, onViolation or allowRefsOutside.`);
   }
-  const { openapi, onViolation } = contracts as Record<string, unknown>;
+  const { openapi, onViolation, allowRefsOutside } = contracts as Record<string, unknown>;
   if (!Array.isArray(openapi) || openapi.length === 0) {
     fail(`expected "contracts.openapi" to be a non-empty array of OpenAPI documents (file paths, or documents as objects), instead got ${describe(openapi)}. For example: ${CONTRACTS_EXAMPLE}.`);
   }
@@ -124,6 +124,7 @@ function checkContracts(contracts: unknown): void {
     if ((typeof document !== 'string' || document === '') && !isObject) fail(`expected "contracts.openapi[${i}]" to be a file path or an OpenAPI document object, instead got ${describe(document)}.`);
   }
   if (onViolation !== undefined && onViolation !== 'warn' && onViolation !== 'error') fail(`expected "contracts.onViolation" to be 'warn' or 'error', instead got ${describe(onViolation)}.`);
+  if (allowRefsOutside !== undefined && typeof allowRefsOutside !== 'boolean') fail(`expected "contracts.allowRefsOutside" to be true or false, instead got ${describe(allowRefsOutside)}.`);
 }
 
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */

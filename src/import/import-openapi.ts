@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { checkLocalRefs } from './check-local-refs.js';
+import { guardDocumentFiles } from './guard-document-files.js';
 import { HarnessError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/scenario-schema.js';
 import type { HttpMethod, Mock, MockResponse, ScenarioDefinition, ScenarioMap } from '../core/types.js';
@@ -69,7 +69,7 @@ function operationName(operation: Json, method: string, path: string): string {
   return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
-async function loadDocument(path: string, validate: boolean): Promise<Json> {
+async function loadDocument(path: string, validate: boolean, allowRefsOutside: boolean): Promise<Json> {
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: it is a directory. Give the OpenAPI document's file.`);
@@ -79,9 +79,11 @@ async function loadDocument(path: string, validate: boolean): Promise<Json> {
   }
   // Loaded here only: the CLI's import is the one place these parsers run, never an app.
   const parser = await import('@readme/openapi-parser');
+  const guard = guardDocumentFiles(path, { allowRefsOutside, consequence: 'Its content would be copied into the scenario file', allow: 'pass --allow-refs-outside' });
+  const resolve = { resolve: guard.resolve };
   try {
     if (validate) {
-      const result = await parser.validate(path);
+      const result = await parser.validate(path, resolve);
       if (!result.valid) {
         // The validator points at lines of a JSON rendering of the document: point each error at the user's own file.
         let report = parser.compileErrors(result).trim();
@@ -91,9 +93,11 @@ async function loadDocument(path: string, validate: boolean): Promise<Json> {
         throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: it is not a valid OpenAPI or Swagger document:\n${report}\nFix the document, or pass --skip-validation to import it as it is.`);
       }
     }
-    return (await parser.dereference(path, { dereference: { circular: 'ignore' } })) as unknown as Json;
+    return (await parser.dereference(path, { ...resolve, dereference: { circular: 'ignore' } })) as unknown as Json;
   } catch (error) {
     if (error instanceof HarnessError) throw error;
+    const refusal = guard.refusal();
+    if (refusal !== undefined) throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: ${refusal}`);
     throw new HarnessError('INVALID_ARGUMENT', `Failed to import ${path}: ${(error as Error).message.trim()}`, { cause: error });
   }
 }
@@ -142,8 +146,7 @@ function documentedResponse(code: string, object: Json, operation: Json, documen
  * const { scenarios, ids } = await importOpenApi('specs/payments.yaml', { name: 'payments' });
  */
 export async function importOpenApi(path: string, options: ImportOpenApiOptions = {}): Promise<ImportedOpenApi> {
-  if (options.allowRefsOutside !== true) await checkLocalRefs(path);
-  const document = await loadDocument(path, options.validate ?? true);
+  const document = await loadDocument(path, options.validate ?? true, options.allowRefsOutside === true);
   const { sample } = (await import('openapi-sampler')) as { sample: Sample };
   const version = String(document.swagger ?? document.openapi ?? '');
   const specification = document.swagger !== undefined ? `Swagger ${version}` : `OpenAPI ${version}`;

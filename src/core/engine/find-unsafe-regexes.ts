@@ -24,7 +24,7 @@ interface Findings {
 /**
  * How long one pattern of a scenario may take to check (at harness creation, `loadScenarios`,
  * `validate`); a pattern still undecided then is refused. Generous: the check runs once per
- * pattern (verdicts are kept), and a busy CI machine is slow.
+ * pattern (decided outcomes are kept), and a busy CI machine is slow.
  */
 const CHECK_TIMEOUT_MS = 3000;
 
@@ -36,8 +36,11 @@ const CHECK_TIMEOUT_MS = 3000;
  */
 export const REQUEST_REGEX_LIMITS = Object.freeze({ perPatternMs: 100, totalMs: 1000, maxPatterns: 50 });
 
-/** Verdicts by `flags/source`: test suites create harnesses from the same scenarios again and again. */
-const verdicts = new Map<string, string | undefined>();
+/**
+ * What redos-detector decided, by `flags/source`: test suites create harnesses from the same
+ * scenarios again and again. Only outcomes that do not depend on the time the check was given.
+ */
+const outcomes = new Map<string, DetectorOutcome>();
 
 /** `(?<name>` at `lastIndex` (sticky, so `exec` looks nowhere else). */
 const NAMED_GROUP = /\(\?<([A-Za-z_$][\w$]*)>/y;
@@ -82,7 +85,7 @@ const detectorOptions = ({ flags }: RegExp): RegexCheck['options'] => ({
   multiLine: flags.includes('m'),
 });
 
-/** The verdicts' key: a pattern and its flags. */
+/** The key of a kept outcome: a pattern and its flags. */
 const keyOf = (regex: RegExp) => `${regex.flags}/${regex.source}`;
 
 /** redos-detector's own bound on one check, besides the time it is given. */
@@ -112,25 +115,41 @@ function verdictFrom(regex: RegExp, outcome: DetectorOutcome, tooComplex: string
 /** A verdict that does not depend on the time the check was given: kept for next time. */
 const decided = (outcome: DetectorOutcome) => 'thrown' in outcome || outcome.safe || outcome.error === 'hitMaxScore';
 
-function remember(key: string, verdict: string | undefined): void {
-  if (verdicts.size >= 1000) verdicts.clear();
-  verdicts.set(key, verdict);
+function remember(key: string, outcome: DetectorOutcome): void {
+  if (!decided(outcome)) return;
+  if (outcomes.size >= 1000) outcomes.clear();
+  outcomes.set(key, outcome);
 }
 
 /** What redos-detector is given for `regex`, under `key`. */
 const checkOf = (regex: RegExp, key = keyOf(regex)): RegexCheck => ({ key, source: withoutGroupNames(regex.source), options: detectorOptions(regex) });
 
-/** Why `regex` is refused, or `undefined` when it cannot backtrack catastrophically: checked here and now, for up to `CHECK_TIMEOUT_MS`. */
-function verdictOn(regex: RegExp): string | undefined {
-  return verdictFrom(regex, detectNow(checkOf(regex), CHECK_TIMEOUT_MS, MAX_STEPS), TOO_COMPLEX(regex, `${CHECK_TIMEOUT_MS} ms or ${MAX_STEPS} steps`));
+/** What redos-detector says of `regex`: kept from before, or asked here and now (this thread waits, up to `CHECK_TIMEOUT_MS`). */
+function outcomeNow(regex: RegExp): DetectorOutcome {
+  const key = keyOf(regex);
+  let outcome = outcomes.get(key);
+  if (outcome === undefined) {
+    outcome = detectNow(checkOf(regex, key), CHECK_TIMEOUT_MS, MAX_STEPS);
+    remember(key, outcome);
+  }
+  return outcome;
 }
 
-/** The start-up judge: a verdict kept from before, or one made now (this thread waits for it). */
-const judgeNow: RegexJudge = (judged) => {
-  const key = keyOf(judged);
-  if (!verdicts.has(key)) remember(key, verdictOn(judged));
-  return verdicts.get(key);
-};
+/** The start-up judge: the check here and now, for up to `CHECK_TIMEOUT_MS` a pattern. */
+const judgeNow: RegexJudge = (judged) => verdictFrom(judged, outcomeNow(judged), TOO_COMPLEX(judged, `${CHECK_TIMEOUT_MS} ms or ${MAX_STEPS} steps`));
+
+/**
+ * What is wrong with a pattern written elsewhere than in a mock (an API document's `pattern`),
+ * by the rules of a serialised matcher, in words that fit any sentence ("can backtrack
+ * catastrophically"), or `undefined` when it is fine. Checked here and now, like a scenario's.
+ */
+export function regexRisk(regex: RegExp): string | undefined {
+  const outcome = outcomeNow(regex);
+  if ('thrown' in outcome) return `could not be checked for catastrophic backtracking (${outcome.thrown.split('\n')[0]})`;
+  if (outcome.safe) return undefined;
+  if (outcome.error !== 'hitMaxScore') return `is too complex to check for catastrophic backtracking within ${CHECK_TIMEOUT_MS} ms or ${MAX_STEPS} steps`;
+  return 'can backtrack catastrophically (an input can match it in many overlapping ways: one that does not match takes polynomial or exponential time)';
+}
 
 /**
  * @param native A RegExp written in code rather than a serialised `{ regex }` matcher.
@@ -241,15 +260,16 @@ export async function judgeWithinBudget(patterns: readonly RegExp[]): Promise<{ 
   const checks: RegexCheck[] = [];
   for (const regex of patterns) {
     const key = keyOf(regex);
-    if (verdicts.has(key)) mine.set(key, verdicts.get(key));
+    const kept = outcomes.get(key);
+    if (kept !== undefined) mine.set(key, verdictFrom(regex, kept, ''));
     else checks.push(checkOf(regex, key));
   }
-  const outcomes = await runRegexChecks(checks, { perPatternMs, totalMs, maxSteps: MAX_STEPS });
+  const found = await runRegexChecks(checks, { perPatternMs, totalMs, maxSteps: MAX_STEPS });
   let unchecked = 0;
   for (const regex of patterns) {
     const key = keyOf(regex);
     if (mine.has(key)) continue;
-    const outcome = outcomes.get(key);
+    const outcome = found.get(key);
     // Stopped, or cut short by the request's total: not a verdict on the pattern.
     if (outcome === undefined || (!decided(outcome) && !('thrown' in outcome) && outcome.cut)) {
       unchecked++;
@@ -261,9 +281,8 @@ export async function judgeWithinBudget(patterns: readonly RegExp[]): Promise<{ 
       `${perPatternMs} ms or ${MAX_STEPS} steps, the limits of one pattern sent with a test's own mocks`,
       `Simplify it, use { contains }, { startsWith } or { endsWith }, or move the mock into a scenario, whose patterns get ${CHECK_TIMEOUT_MS} ms each at start-up`,
     );
-    const verdict = verdictFrom(regex, outcome, tooComplex);
-    if (decided(outcome)) remember(key, verdict);
-    mine.set(key, verdict);
+    remember(key, outcome);
+    mine.set(key, verdictFrom(regex, outcome, tooComplex));
   }
   return { judge: (judged) => mine.get(keyOf(judged)), unchecked };
 }
