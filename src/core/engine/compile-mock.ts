@@ -46,13 +46,13 @@ export interface MatchInput {
 
 /** A mock ready to be matched: everything parsed, every pattern built. */
 export interface CompiledMock {
-  /** Position within its layer: ties in specificity go to the lower one. */
+  /** Position within its layer: ties in specificity (match keys, then `url.rank`) go to the lower one. */
   order: number;
   /** `"<scenario>#<i>"` or `"<scenario>~<variant>#<i>"`: the mock's identity, and its sequence counter's key. */
   key: string;
   methods: ReadonlySet<string> | undefined;
   url: UrlPattern;
-  /** How many criteria `match` lists: more beat fewer. */
+  /** How many criteria `match` lists: more beat fewer, whatever the URLs (`url.rank` only breaks a tie). */
   specificity: number;
   /** True when matching or answering reads the request body. */
   needsBody: boolean;

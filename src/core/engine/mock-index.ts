@@ -14,7 +14,7 @@ export interface MockIndex {
   readonly size: number;
   /** Every mock of the layer, in definition order (for near-miss text, never the hot path). */
   readonly all: readonly CompiledMock[];
-  /** The candidate lists for a URL, in no particular order; `order` on each mock decides ties. */
+  /** The candidate lists for a URL, in no particular order: `specificity`, `url.rank` and `order` on each mock rank them. */
   lookup(url: UrlParts): readonly (readonly CompiledMock[])[];
 }
 

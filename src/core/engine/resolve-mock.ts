@@ -32,8 +32,13 @@ interface Candidate {
   params: Readonly<Record<string, string>>;
 }
 
+/** More match keys first; then the more specific URL (`UrlPattern.rank`); then the mock defined first. */
 function byPriority(a: Candidate, b: Candidate): number {
-  return b.mock.specificity - a.mock.specificity || a.mock.order - b.mock.order;
+  const specificity = b.mock.specificity - a.mock.specificity;
+  if (specificity !== 0) return specificity;
+  const rankA = a.mock.url.rank;
+  const rankB = b.mock.url.rank;
+  return rankA === rankB ? a.mock.order - b.mock.order : rankA < rankB ? 1 : -1;
 }
 
 /** A layer's candidates need the parsed body, which is not read yet. */
@@ -75,7 +80,7 @@ async function readParsedBody(call: OutgoingCall): Promise<ReadBody | undefined>
 
 /**
  * Find the mock that answers a call: the first layer with a matching mock wins; inside a
- * layer the most specific match wins, ties to the one defined first; a used-up `'none'`
+ * layer the most specific match wins (match keys, then URL), ties to the one defined first; a used-up `'none'`
  * sequence lets the next candidate answer. The body is read only if a candidate needs it.
  */
 export async function resolveMock(input: CallInput): Promise<Resolution | undefined> {

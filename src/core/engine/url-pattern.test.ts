@@ -58,3 +58,35 @@ test('invalid patterns fail at compile time with what to do', () => {
   expect(() => compileUrlPattern('https://api.x.com/:id/:id')).toThrow(/":id" twice/);
   expect(() => compileUrlPattern('ftp://x.com/a')).toThrow(DefinitionError);
 });
+
+test('rank orders patterns as routers do: segment by segment from the left, literal over :param over *, then the origin', () => {
+  // Most specific first. Every pair here can match one same URL, so the order decides real calls.
+  const ranked = [
+    'https://api.x.com/movie/popular',
+    '/movie/popular',
+    'https://api.x.com/movie/:id.json',
+    'https://api.x.com/movie/:id',
+    'https://*.x.com/movie/:id',
+    '/movie/:id',
+    'https://api.x.com/movie',
+    'https://api.x.com/movie/*/credits',
+    'https://api.x.com/movie/*',
+    '*/movie/popular', // after the same first segment (*), its written ones beat the path's end
+    'https://api.x.com/*',
+    '*',
+  ];
+  const shuffled = [...ranked].reverse();
+  const byRank = shuffled.sort((a, b) => (compileUrlPattern(b).rank < compileUrlPattern(a).rank ? -1 : compileUrlPattern(b).rank > compileUrlPattern(a).rank ? 1 : 0));
+  expect(byRank).toEqual(ranked);
+  // The same pattern with other param names, or a trailing slash, ranks the same.
+  expect(compileUrlPattern('/movie/:name/').rank).toBe(compileUrlPattern('/movie/:id').rank);
+});
+
+test('a RegExp ranks below a pattern that writes out its first path segment and above one that starts with a bare *', () => {
+  const regex = compileUrlPattern(/\/movie\/\d+$/).rank;
+  expect(regex).toBe(compileUrlPattern({ regex: { source: '.' } }).rank);
+  expect(regex < compileUrlPattern('/:anything/*').rank).toBe(true);
+  expect(regex < compileUrlPattern('https://*.x.com/movie/*').rank).toBe(true);
+  expect(regex > compileUrlPattern('https://api.x.com/*').rank).toBe(true);
+  expect(regex > compileUrlPattern('*/movie/popular').rank).toBe(true);
+});

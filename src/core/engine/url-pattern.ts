@@ -14,12 +14,44 @@ export interface UrlPattern {
   staticPath: string | undefined;
   /** Params of the URL, or `undefined` when it does not match. */
   match(origin: string, pathname: string, href: string): Record<string, string> | undefined;
+  /**
+   * How specific the pattern is, as text: of two mocks with as many match keys, the one whose
+   * `rank` sorts later wins (`urlRank`). Computed here, once, so a call compares two strings.
+   */
+  rank: string;
 }
 
 const ABSOLUTE = /^(https?):\/\/([^/?#]+)(\/[^?#]*)?$/i;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The params of a URL that has none: shared, frozen. */
 export const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+/**
+ * One letter per path segment from the left, then one for the origin; a later letter is more
+ * specific, as routers rank routes: a segment written out (`f`) beats one with a `:param` and
+ * text (`e`), a bare `:param` (`d`), the path's end (`c`: `/a` beats `/a/*` on `/a/`), a `*` with
+ * text (`b`) and a bare `*` (`a`). Then the origin: written (`c`), a glob (`b`), any (`a`).
+ * `/movie/popular` → `ffcc` beats `/movie/:id` → `fdcc`, whichever is defined first.
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/mock-format.md#which-mock-answers
+ */
+function urlRank(originPart: string | undefined, pathPart: string, anyOrigin: boolean): string {
+  const segments = pathPart === '/' ? [] : (pathPart.startsWith('/') ? pathPart.slice(1) : pathPart).split('/');
+  const letters = segments.map((segment) => {
+    const parts = globParts(segment, true);
+    if (parts.some((part) => 'star' in part)) return parts.every((part) => 'star' in part) ? 'a' : 'b';
+    if (parts.some((part) => 'param' in part)) return parts.length === 1 ? 'd' : 'e';
+    return 'f';
+  });
+  const origin = anyOrigin || originPart === undefined ? 'a' : originPart.includes('*') ? 'b' : 'c';
+  return `${letters.join('')}c${origin}`;
+}
+
+/**
+ * A RegExp cannot be read segment by segment: it ranks like a path whose first segment is a `*`
+ * with text, below every pattern that writes out its first segment (a literal or a `:param`) and
+ * above those that start with a bare `*` (`https://api.x.com/*`, `*\/v1/charges`).
+ */
+const REGEX_RANK = 'b';
 
 /** `/a/b/` and `/a/b` are the same endpoint. */
 export function trimTrailingSlash(pathname: string): string {
@@ -62,6 +94,7 @@ export function compileUrlPattern(url: Mock['url']): UrlPattern {
     return {
       origin: undefined,
       staticPath: undefined,
+      rank: REGEX_RANK,
       match: (_origin, _pathname, href) => {
         const found = regex.exec(href);
         return found === null ? undefined : (found.groups ? Object.assign(Object.create(null), found.groups) : NO_PARAMS);
@@ -92,6 +125,7 @@ export function compileUrlPattern(url: Mock['url']): UrlPattern {
     return {
       origin: originPart,
       staticPath,
+      rank: urlRank(originPart, staticPath, false),
       match: (origin, pathname) =>
         (originPart === undefined || origin === originPart) && trimTrailingSlash(pathname) === staticPath ? NO_PARAMS : undefined,
     };
@@ -105,6 +139,7 @@ export function compileUrlPattern(url: Mock['url']): UrlPattern {
   return {
     origin: hostIsStatic ? originPart : undefined,
     staticPath: undefined,
+    rank: urlRank(originPart, pathPart, originPart === undefined),
     match: (origin, pathname) => {
       const found = glob.exec(testsOrigin ? origin + pathname : pathname);
       if (found === undefined) return undefined;
