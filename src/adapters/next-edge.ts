@@ -11,20 +11,33 @@ import type { Harness } from '../core/create-harness.js';
 import { HarnessError } from '../core/errors.js';
 import { readTestId } from '../core/read-test-id.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
+import { NEXT_VERSION_ENV, nextMiddlewareProblem, NODE_MIDDLEWARE_SINCE } from './next-middleware-problem.js';
 
-const ON_NODE = "scenario-harness runs on Next.js's Node.js runtime only: start it from instrumentation.ts when process.env.NEXT_RUNTIME === 'nodejs', and give a proxy or route that uses it export const runtime = 'nodejs' (Next 15 middleware: export const config = { runtime: 'nodejs' })";
+const ON_NODE = `scenario-harness runs on Next.js's Node.js runtime only: start it from instrumentation.ts when process.env.NEXT_RUNTIME === 'nodejs', and give a proxy or route that uses it export const runtime = 'nodejs' (Next.js 15 middleware, from ${NODE_MIDDLEWARE_SINCE}: export const config = { runtime: 'nodejs' })`;
+
+/**
+ * Why the harness is off here: on Next.js 15.0 to 15.4, where middleware cannot leave the edge
+ * runtime, which release runs and which one it takes.
+ * @note The Node.js side (`registerHarness`, from instrumentation.ts) leaves the version in the
+ * environment: Next copies `process.env` into the edge sandbox, and nothing else tells the edge
+ * runtime which Next.js runs it.
+ */
+function whyOff(): string {
+  const version = typeof process === 'undefined' ? undefined : process.env?.[NEXT_VERSION_ENV];
+  return nextMiddlewareProblem(version) ?? ON_NODE;
+}
 
 let warned = false;
 
 function notOnTheEdge(what: string): never {
-  throw new HarnessError('INVALID_OPTIONS', `Failed to ${what} on the edge runtime: ${ON_NODE}.`);
+  throw new HarnessError('INVALID_OPTIONS', `Failed to ${what} on the edge runtime: ${whyOff()}.`);
 }
 
 /** A harness that is off, with the shape of one: what the edge runtime gets. */
 export function createNextHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
   if (options?.enabled === true && !warned) {
     warned = true;
-    console.warn(`[scenario-harness] off on the edge runtime: ${ON_NODE}.`);
+    console.warn(`[scenario-harness] off on the edge runtime: ${whyOff()}.`);
   }
   return {
     enabled: false,

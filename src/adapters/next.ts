@@ -12,6 +12,7 @@ import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';
 import { handleNodeControlRequest, sendFetchResponse } from './_node-http.js';
 import { nextBypassDataCache } from './next-bypass-data-cache.js';
+import { NEXT_VERSION_ENV } from './next-middleware-problem.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
 
 interface NextRegistry {
@@ -144,6 +145,11 @@ function warnIfNotTheProcessHarness(harness: Harness, where: string): void {
 export async function registerHarness(harness: Harness): Promise<void> {
   if (!harness.enabled) return;
   warnIfNotTheProcessHarness(harness, 'registerHarness()');
+  // @note Next's server titles its process `next-server (v15.2.3)`; the edge runtime's stand-in
+  // (next-edge.ts) reads the version from the environment, which Next copies into its sandbox,
+  // to say why a proxy there cannot reach the harness on that release.
+  const nextVersion = /^next-server \(v([^)\s]+)\)$/.exec(process.title)?.[1];
+  if (nextVersion !== undefined) process.env[NEXT_VERSION_ENV] ??= nextVersion;
   const pristine = globalThis.fetch;
   await harness.start();
   nextBypassDataCache(pristine, globalThis.fetch);
