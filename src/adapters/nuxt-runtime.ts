@@ -6,8 +6,8 @@
 import { createHarness } from '../harness.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
-import { joinSessions } from '../register/process-tree/join-sessions.js';
-import { SESSION_HOST_VARIABLE } from '../register/process-tree/protocol.js';
+import { joinSessions } from '../core/store/process-tree/join-sessions.js';
+import { SESSION_HOST_VARIABLE } from '../core/store/process-tree/protocol.js';
 import { scopeIncomingRequests } from './scope-incoming-requests.js';
 
 /** What the Nuxt module writes into the server build (nuxt.config is read at build time). */

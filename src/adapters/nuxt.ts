@@ -11,7 +11,7 @@ import { didYouMean } from '../core/did-you-mean.js';
 import { HarnessError } from '../core/errors.js';
 import type { HarnessOptions } from '../core/types.js';
 import { validateOptions } from '../core/validate-options.js';
-import { SESSION_HOST_VARIABLE } from '../register/process-tree/protocol.js';
+import { SESSION_HOST_VARIABLE } from '../core/store/process-tree/protocol.js';
 
 /** The options under `harness:` in nuxt.config (or `['scenario-harness/nuxt', { ... }]`). */
 export interface NuxtHarnessOptions extends Omit<HarnessOptions, 'enabled' | 'scenarios' | 'store' | 'logger' | 'sideBySide'> {
@@ -106,7 +106,7 @@ async function scenarioHarnessModule(inlineOptions: Record<string, unknown> | un
   if (dev && (enabled ?? process.env.HARNESS_ENABLED === 'true') && process.env[SESSION_HOST_VARIABLE] === undefined) {
     // Nitro runs the server in a worker thread and starts a new one on a server edit: this
     // process keeps the sessions, and the workers inherit the address (Nitro copies process.env).
-    const [{ createMemoryStore }, { hostSessions }] = await Promise.all([import('../core/store/memory-store.js'), import('../register/process-tree/host-sessions.js')]);
+    const [{ createMemoryStore }, { hostSessions }] = await Promise.all([import('../core/store/memory-store.js'), import('../core/store/process-tree/host-sessions.js')]);
     process.env[SESSION_HOST_VARIABLE] = (await hostSessions(createMemoryStore())).address;
     nuxt.hook('nitro:init', (nitro: { hooks: { hook(name: string, fn: () => void): unknown } }) => {
       let builds = 0;

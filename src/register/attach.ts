@@ -6,9 +6,9 @@ import { openRedisStore } from '../server/open-redis-store.js';
 import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import { loadScenarioSources } from './load-scenario-sources.js';
-import { hostSessions } from './process-tree/host-sessions.js';
-import { joinSessions } from './process-tree/join-sessions.js';
-import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
+import { hostSessions } from '../core/store/process-tree/host-sessions.js';
+import { joinSessions } from '../core/store/process-tree/join-sessions.js';
+import { SESSION_HOST_VARIABLE } from '../core/store/process-tree/protocol.js';
 import type { RegisterSettings } from './read-environment.js';
 
 /**

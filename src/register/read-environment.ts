@@ -2,8 +2,8 @@ import { didYouMean } from '../core/did-you-mean.js';
 import { HarnessError } from '../core/errors.js';
 import { redactUrl } from '../core/redact-url.js';
 import type { HarnessControlOptions, UnhandledCallStrategy } from '../core/types.js';
-import { parseHostAddress } from './process-tree/join-sessions.js';
-import { SESSION_HOST_VARIABLE } from './process-tree/protocol.js';
+import { parseHostAddress } from '../core/store/process-tree/join-sessions.js';
+import { SESSION_HOST_VARIABLE } from '../core/store/process-tree/protocol.js';
 
 /**
  * What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md

@@ -30,3 +30,20 @@ test('no module under src/core imports a module outside it', () => {
   }
   expect(upward).toEqual([]);
 });
+
+/**
+ * Adapters sit below register (issue 39, item 4): the process-tree session host and client that
+ * register and the Nuxt module both use are a store, under src/core/store/process-tree.
+ */
+test('no adapter imports a module of register', () => {
+  const ADAPTERS = join(SRC, 'adapters');
+  const REGISTER = join(SRC, 'register');
+  const upward: string[] = [];
+  for (const file of sourceFiles(ADAPTERS)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = resolve(file, '..', specifier!);
+      if (!relative(REGISTER, target).startsWith('..')) upward.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+    }
+  }
+  expect(upward).toEqual([]);
+});

@@ -8,8 +8,8 @@
  */
 import { createHarness, createMemoryStore, defineScenarios, type SessionStore } from 'scenario-harness';
 import { expect, test } from 'vitest';
-import { hostSessions } from '../../src/register/process-tree/host-sessions.js';
-import { joinSessions } from '../../src/register/process-tree/join-sessions.js';
+import { hostSessions } from '../../src/core/store/process-tree/host-sessions.js';
+import { joinSessions } from '../../src/core/store/process-tree/join-sessions.js';
 import { defineStoreSuite } from '../conformance/store-suite.js';
 
 defineStoreSuite({

@@ -9,8 +9,8 @@
 import { connect, createServer } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { createMemoryStore } from '../../src/core/store/memory-store.js';
-import { hostSessions, type SessionHost } from '../../src/register/process-tree/host-sessions.js';
-import { joinSessions } from '../../src/register/process-tree/join-sessions.js';
+import { hostSessions, type SessionHost } from '../../src/core/store/process-tree/host-sessions.js';
+import { joinSessions } from '../../src/core/store/process-tree/join-sessions.js';
 
 const hosts: SessionHost[] = [];
 afterAll(() => Promise.all(hosts.map((host) => host.close())));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
-import { HarnessError } from '../../core/errors.js';
-import type { SessionStore } from '../../core/store/session-store.js';
+import { HarnessError } from '../../errors.js';
+import type { SessionStore } from '../session-store.js';
 import { isProofOf, newNonce, proofOf } from './prove-secret.js';
 import { GREETING_MAX_BYTES, GREETING_TIMEOUT_MS, MAX_LINE_BYTES, readToHost, type FromHost, type RemoteMethod, type ToHost } from './protocol.js';
 import { readLines } from './read-lines.js';

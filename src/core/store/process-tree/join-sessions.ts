@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { HarnessError, type HarnessErrorCode } from '../../core/errors.js';
-import type { SessionStore } from '../../core/store/session-store.js';
+import { HarnessError, type HarnessErrorCode } from '../../errors.js';
+import type { SessionStore } from '../session-store.js';
 import { isProofOf, newNonce, proofOf } from './prove-secret.js';
 import { GREETING_MAX_BYTES, GREETING_TIMEOUT_MS, MAX_LINE_BYTES, readFromHost, REMOTE_METHODS, SESSION_HOST_VARIABLE, type FromHost, type RemoteMethod, type ToHost } from './protocol.js';
 import { readLines } from './read-lines.js';

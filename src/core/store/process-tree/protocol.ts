@@ -1,4 +1,4 @@
-import type { SessionStore } from '../../core/store/session-store.js';
+import type { SessionStore } from '../session-store.js';
 
 /**
  * Every `SessionStore` method but the two a joined store keeps to itself: `pin` (sent without an
