@@ -21,6 +21,7 @@ import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-
 import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionSnapshot, SessionStore } from './store/session-store.js';
+import { firstTimeFor } from './first-time.js';
 import { setStateRefusalNote } from './store/state-limit-note.js';
 import type { OwnMockLayers } from './test-mocks/create-own-mock-layers.js';
 import { storeNowOf } from './store/store-now.js';
@@ -76,18 +77,15 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const { journal, ownMocks, checkContract } = options;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
-  const testsWarnedOfDeepBodies = new Set<string>();
-  const testsWarnedOfFullState = new Set<string>();
+  const firstDeepBodyOf = firstTimeFor();
+  const firstFullStateOf = firstTimeFor();
 
   /**
    * Say once per test that a call's JSON body was kept as text for its depth: a `match.body` or
    * `{{body.x}}` that expected JSON would otherwise miss with no reason given (issue 23, item 14).
    */
   function warnBodyTooDeep(call: OutgoingCall, testId: string): void {
-    if (testsWarnedOfDeepBodies.has(testId)) return;
-    // Bounded, as the warned endpoints are: test IDs accumulate for as long as the app runs.
-    if (testsWarnedOfDeepBodies.size >= 1000) testsWarnedOfDeepBodies.clear();
-    testsWarnedOfDeepBodies.add(testId);
+    if (!firstDeepBodyOf(testId)) return;
     logger.warn(
       `The JSON body of ${call.method} ${call.url.href} for test ${quote(testId)} nests deeper than ${MAX_JSON_BODY_DEPTH} levels, so mocks and templates see it as text, not JSON (logged once per test). Send a flatter body if a mock needs to read into it.`,
     );
@@ -96,9 +94,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   /** Write a mock's `setState`; past `limits.maxStateBytes` nothing is written, and the log says so once per test. */
   async function writeState(call: OutgoingCall, testId: string, mock: Resolution['mock'], context: TemplateContext, generation: string): Promise<void> {
     const refused = await store.updateState(testId, evaluateStateChanges(mock, context), generation, stateLimits);
-    if (refused === undefined || testsWarnedOfFullState.has(testId)) return;
-    if (testsWarnedOfFullState.size >= 1000) testsWarnedOfFullState.clear();
-    testsWarnedOfFullState.add(testId);
+    if (refused === undefined || !firstFullStateOf(testId)) return;
     logger.warn(setStateRefusalNote(testId, refused, maxStateBytes, mockName(mock), `${call.method} ${call.url.href}`));
   }
 

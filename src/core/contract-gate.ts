@@ -1,6 +1,7 @@
 import type { ContractChecker, ContractViolation, ContractViolationStrategy } from './contract-check.js';
 import { quote, type Logger } from './dev-utils.js';
 import { HarnessError } from './errors.js';
+import { firstTimeFor } from './first-time.js';
 import { NOT_NOW } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
@@ -27,7 +28,7 @@ export interface ContractGateOptions {
  * `'warn'` logs each distinct one once, `'error'` turns them into the call's failure.
  */
 export function createContractGate({ checker, onViolation, logger }: ContractGateOptions) {
-  const logged = new Set<string>();
+  const firstLogOf = firstTimeFor(MAX_REMEMBERED);
   let failedOnce = false;
 
   /** A fault of the checker (or of a document it could not compile) must not fail an app's call: logged once, the call goes unchecked. */
@@ -52,10 +53,7 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
       return { violations, failure: Object.assign(failure, { testId, violations }) };
     }
     for (const violation of violations) {
-      const key = `${call.method} ${violation}`;
-      if (logged.has(key)) continue;
-      if (logged.size >= MAX_REMEMBERED) logged.clear();
-      logged.add(key);
+      if (!firstLogOf(`${call.method} ${violation}`)) continue;
       logger.warn(`Contract violation in ${where}: ${violation}. The call was answered as the mock says (contracts.onViolation: 'warn'; each distinct problem is logged once).`);
     }
     return { violations };

@@ -2,6 +2,7 @@ import { quote, type Logger } from './dev-utils.js';
 import { describeNearMisses } from './engine/describe-near-misses.js';
 import type { MockIndex } from './engine/mock-index.js';
 import { HarnessError } from './errors.js';
+import { firstTimeFor } from './first-time.js';
 import { PASS, type CallOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopbackWithoutLookup } from './is-loopback.js';
@@ -40,7 +41,7 @@ export interface UnansweredCallOptions {
  * its own) fails it whatever `unhandled` says.
  */
 export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses }: UnansweredCallOptions): (call: OutgoingCall, lookup: CallLookup, refusal?: string) => Promise<CallOutcome> {
-  const warnedCalls = new Set<string>();
+  const firstWarningOf = firstTimeFor();
 
   return async function unanswered(call, lookup, refusal) {
     const { url } = call;
@@ -77,10 +78,7 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
       const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);
       return { kind: 'fail', error: Object.assign(error, { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses }) };
     }
-    if (warnedCalls.has(description)) return PASS;
-    // Bounded: URLs with IDs in their paths would otherwise grow the set for as long as the app runs.
-    if (warnedCalls.size >= 1000) warnedCalls.clear();
-    warnedCalls.add(description);
+    if (!firstWarningOf(description)) return PASS;
     logger.warn(`No mock answers ${description} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
     return PASS;
   };
