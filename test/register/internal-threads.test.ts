@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { cleanEnv } from './start-registered-app.js';
+import { cleanEnv, waitForExit, type ExitedProcess } from './start-registered-app.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = fileURLToPath(new URL('./fixtures/registers-hooks.mjs', import.meta.url));
@@ -20,20 +20,14 @@ const SCENARIOS = join(work, 'scenarios.yaml');
 writeFileSync(SCENARIOS, 'default:\n  name: Nothing\n  mocks: []\n');
 
 /** The app under `node [preload] --import scenario-harness/register`, until it exits. */
-function run(preload: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...preload, '--import', 'scenario-harness/register', APP], {
+function run(preload: string[]): Promise<ExitedProcess> {
+  return waitForExit(
+    spawn(process.execPath, [...preload, '--import', 'scenario-harness/register', APP], {
       cwd: ROOT,
       env: cleanEnv({ HARNESS_ENABLED: 'true', HARNESS_SCENARIOS: SCENARIOS, HARNESS_UNHANDLED: 'error' }),
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 test("the module-hooks thread module.register() starts is not reported as a worker without the harness's guard", async () => {

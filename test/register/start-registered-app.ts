@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FixtureOptions, RunningApp, StartFixture } from '../conformance/fixture.js';
 
@@ -48,10 +49,16 @@ export function startWithRegister(script: string, env: NodeJS.ProcessEnv, preloa
   });
 }
 
-/** Run `script` with register and wait for it to exit: its exit code and what it printed. */
-export function runWithRegister(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** What a process printed, and its exit code, once it has exited. */
+export interface ExitedProcess {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Wait for `child` (spawned with piped stdout and stderr) to exit, keeping all it printed. */
+export function waitForExit(child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable>): Promise<ExitedProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', 'scenario-harness/register', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,7 +68,11 @@ export function runWithRegister(script: string, env: NodeJS.ProcessEnv): Promise
   });
 }
 
-/** The conformance fixture: the plain app on `framework`, attached through register from the environment. */
+/** Run `script` with register and wait for it to exit: its exit code and what it printed. */
+export function runWithRegister(script: string, env: NodeJS.ProcessEnv): Promise<ExitedProcess> {
+  return waitForExit(spawn(process.execPath, ['--import', 'tsx', '--import', 'scenario-harness/register', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
 export function startRegisteredApp(framework: 'express' | 'fastify' | 'koa' | 'node'): StartFixture {
   return ({ enabled, upstream, access, control }: FixtureOptions) => {
     if (access?.authorize !== undefined) throw new Error('register takes access: { token } only (HARNESS_TOKEN).');
