@@ -91,11 +91,14 @@ async function installLayers(): Promise<InstalledLayers> {
     };
     undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, undici, reportUnfinishable, beforeCall: check, propagatedTestId }));
     const unpatched = { http: { request: http.request, get: http.get }, https: { request: https.request, get: https.get } };
+    // Beneath the interception library: it holds every socket until a request on it is decided,
+    // and the guard judges only the connections it then really makes (socket-guard.ts).
+    undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
     undo.push(() => nodeHttp.dispose());
     // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
     // @see https://github.com/mswjs/interceptors/blob/main/src/Interceptor.ts (apply, checkEnvironment)
-    if (nodeHttp.readyState !== 'APPLIED') {
+    if (nodeHttp.readyState !== 'ACTIVE') {
       throw interceptionFailed(
         'the node:http interceptor did not apply',
         `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
@@ -103,7 +106,6 @@ async function installLayers(): Promise<InstalledLayers> {
     }
     undo.push(installUnixSocketPassThrough({ http, https }, unpatched));
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
-    undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     return { uninstall, check };
   } catch (error) {
     uninstall();

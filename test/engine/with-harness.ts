@@ -3,9 +3,11 @@ import { createHarness, type Harness, type HarnessOptions, type ScenarioMap } fr
 import { afterEach } from 'vitest';
 
 const started: Harness[] = [];
-afterEach(async () => {
+/** Stop the harnesses this file's tests started; a file that must undo something beneath them afterwards calls it first. */
+export async function stopStartedHarnesses(): Promise<void> {
   await Promise.all(started.splice(0).map((harness) => harness.stop()));
-});
+}
+afterEach(stopStartedHarnesses);
 
 /** A started harness that is stopped after the test, plus log capture. */
 export async function startHarness<const S extends ScenarioMap>(scenarios: S, options: Partial<HarnessOptions<S>> = {}) {

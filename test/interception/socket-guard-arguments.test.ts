@@ -17,14 +17,15 @@ afterAll(async () => {
   tripwire.remove();
 });
 
-/** The error a socket ends with once `connect` ran on it. */
+/** The error a socket ends with once `connect` ran on it and the client spoke first (the refusal comes with its first bytes). */
 const errorOf = (connect: (socket: net.Socket) => void) =>
   new Promise<string>((resolve) => {
     const socket = new net.Socket();
     socket.once('error', (error) => resolve(error.message));
-    socket.once('connect', () => {
+    socket.once('connect', () => socket.write('HELLO\r\n'));
+    socket.once('data', () => {
       socket.destroy();
-      resolve('connected');
+      resolve('answered');
     });
     connect(socket);
   });

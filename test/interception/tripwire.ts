@@ -22,10 +22,31 @@ export function installTripwire({ letThrough = [], connects = true }: { letThrou
   const originalLookup = dnsModule.lookup;
   const originalPromisesLookup = dnsModule.promises.lookup;
 
+  /**
+   * A connect that names its own `lookup` reaches whatever that lookup resolves to: judged by the
+   * addresses it gives. The interception library connects the app's socket this way, with a
+   * lookup that answers loopback for every name and a connection it never really opens.
+   */
+  const judgedByAddress = (host: string, lookup: (...args: unknown[]) => void) =>
+    function (hostname: string, options: unknown, callback: (error: Error | null, ...rest: unknown[]) => void) {
+      lookup(hostname, options, (error: Error | null, address: unknown, family?: unknown) => {
+        const addresses = Array.isArray(address) ? address.map((entry: { address: string }) => entry.address) : [address as string];
+        if (error === null && addresses.some((one) => typeof one === 'string' && !isLoopback(one) && one !== '::ffff:127.0.0.1')) {
+          attempts.push(`connect ${host}`);
+          return callback(new Error(`tripwire: connection to ${host} refused`));
+        }
+        callback(error, address, family);
+      });
+    };
+
   if (connects) {
     socketPrototype.connect = function (this: net.Socket, ...args: unknown[]) {
-      const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string } | number | string;
+      const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { host?: string; path?: string; lookup?: unknown } | number | string;
       const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
+      if (host !== undefined && typeof first === 'object' && typeof first.lookup === 'function' && !letThrough.includes(host)) {
+        const judged = { ...first, lookup: judgedByAddress(host, first.lookup as (...args: unknown[]) => void) };
+        return originalConnect.apply(this, Array.isArray(args[0]) ? [[judged, ...args[0].slice(1)], ...args.slice(1)] : [judged, ...args.slice(1)]);
+      }
       if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, '')) && !letThrough.includes(host)) {
         attempts.push(`connect ${host}`);
         process.nextTick(() => this.destroy(new Error(`tripwire: connection to ${host} refused`)));

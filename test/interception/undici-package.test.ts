@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, Client, fetch as undiciFetch, getGlobalDispatcher, request, setGlobalDispatcher, stream, type Dispatcher } from 'undici';
 import { Writable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
-import { startHarness } from '../engine/with-harness.js';
+import { startHarness, stopStartedHarnesses } from '../engine/with-harness.js';
 import { installTripwire } from './tripwire.js';
 import { startUpstream } from './upstream.js';
 
@@ -31,7 +31,9 @@ const scenarios = {
 };
 
 let tripwire: ReturnType<typeof installTripwire> | undefined;
-afterEach(() => {
+// The harness's patches sit on top of the tripwire's: they come off first.
+afterEach(async () => {
+  await stopStartedHarnesses();
   tripwire?.remove();
   tripwire = undefined;
 });

@@ -13,7 +13,65 @@ export interface NodeHttpInterceptorOptions {
 /** What the interception library tells a `'request'` listener. */
 interface InterceptedRequest {
   request: Request;
+  /** The object that issued the request: here always the app's `http.ClientRequest`. */
+  initiator: unknown;
   controller: { respondWith(response: Response): void; errorWith(reason?: unknown): void; passthrough(): Promise<void> };
+}
+
+/** What the harness uses of the app's `http.ClientRequest`, the initiator of an intercepted call. */
+interface ClientRequestEvents {
+  emit?(event: string): boolean;
+  once?(event: string, listener: () => void): unknown;
+}
+
+/** The part of the library's interceptor that the recorded responses listen on. */
+interface ResponseEvents {
+  on(event: string, listener: (event: never) => void): unknown;
+  removeListener(event: string, listener: (event: never) => void): unknown;
+}
+
+/**
+ * The upstream's responses to the calls a test records, handed to their captures.
+ * @note Listened for only while a recorded call is in flight. With a `response` listener the
+ * library holds back every passed-through response until the listeners settle, and copies every
+ * mocked one; it also emitted a refused connection's close before its error, so an undici
+ * `Client` the app built saw "closed" instead of the harness's reason.
+ */
+function recordedResponses(interceptor: ResponseEvents) {
+  const captures = new Map<Request, CaptureHandle>();
+  const settle = (request: Request) => {
+    captures.delete(request);
+    if (captures.size > 0) return;
+    interceptor.removeListener('response', onResponse);
+    interceptor.removeListener('unhandledException', onException);
+  };
+  // A recorded call's response, as the upstream sent it (the library hands over a copy).
+  const onResponse = ({ request, response }: { request: Request; response: Response }) => {
+    const capture = captures.get(request);
+    if (capture === undefined) return;
+    settle(request);
+    response.arrayBuffer().then(
+      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
+      () => capture.failed(),
+    );
+  };
+  const onException = ({ request }: { request: Request }) => {
+    const capture = captures.get(request);
+    if (capture === undefined) return;
+    settle(request);
+    capture.failed();
+  };
+  return {
+    /** Hand the upstream's response to `request` to `capture`; a request that closes without one fails it. */
+    expect(request: Request, capture: CaptureHandle, clientRequest: ClientRequestEvents | undefined) {
+      if (captures.size === 0) {
+        interceptor.on('response', onResponse);
+        interceptor.on('unhandledException', onException);
+      }
+      captures.set(request, capture);
+      clientRequest?.once?.('close', () => onException({ request }));
+    },
+  };
 }
 
 /**
@@ -23,29 +81,28 @@ interface InterceptedRequest {
  */
 export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptorOptions) {
   // Loaded on first start only: with `enabled: false` nothing of the library is loaded (SPEC §5).
-  const [{ ClientRequestInterceptor }, { getRawRequest }] = await importLazily(
-    () => Promise.all([import('@mswjs/interceptors/ClientRequest'), import('@mswjs/interceptors')]),
+  const { ClientRequestInterceptor } = await importLazily(
+    () => import('@mswjs/interceptors/ClientRequest'),
     '@mswjs/interceptors',
     (reason, remedy, cause) => interceptionFailed(`the interception library failed to load: ${reason}`, remedy, cause),
   );
   const interceptor = new ClientRequestInterceptor();
-  /** Calls passed on while their test records, until the upstream's response comes back. */
-  const captures = new WeakMap<Request, CaptureHandle>();
+  const recorded = recordedResponses(interceptor);
   interceptor.apply();
   stopRecordingRawHeaders();
-  interceptor.on('request', async ({ request, controller }: InterceptedRequest) => {
+  interceptor.on('request', async ({ request, initiator, controller }: InterceptedRequest) => {
+    const clientRequest = initiator as ClientRequestEvents | undefined;
     // @note A client that sent `Expect: 100-continue` (the AWS SDK on uploads over ~1 MiB)
     // holds its body back until the server says "continue"; no server is there to say it, so
     // the client would stall until its own timeout. Say it on the server's behalf.
     if (request.headers.get('expect')?.toLowerCase() === '100-continue') {
-      const raw = getRawRequest(request) as { emit?(event: string): boolean } | undefined;
-      process.nextTick(() => raw?.emit?.('continue'));
+      process.nextTick(() => clientRequest?.emit?.('continue'));
     }
     const call = callFromRequest(request);
     const outcome = await decide(call);
     if (outcome.kind === 'pass') {
       if (outcome.capture === undefined) return;
-      captures.set(request, outcome.capture);
+      recorded.expect(request, outcome.capture, clientRequest);
       // @note Passed through here rather than by the library after this listener: the library's
       // own pass-through runs outside this call's async context, and the real socket opens
       // synchronously inside `passthrough()`, where the socket guard must see that this connection
@@ -58,24 +115,9 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
     if (isConnectionFault(reply.fault)) return controller.errorWith(simulatedNetworkError(call.method, call.url, reply.fault));
     if (reply.fault === 'timeout') {
       // Never answered; this listener ends when the client gives up and closes the request.
-      const raw = getRawRequest(request) as { once?(event: string, listener: () => void): unknown } | undefined;
-      return new Promise<void>((resolve) => raw?.once?.('close', resolve));
+      return new Promise<void>((resolve) => clientRequest?.once?.('close', resolve));
     }
     controller.respondWith(replyToResponse(reply, call.method, call.url));
-  });
-  // A recorded call's response, as the upstream sent it (the library hands over a copy).
-  interceptor.on('response', ({ request, response }: { request: Request; response: Response }) => {
-    const capture = captures.get(request);
-    if (capture === undefined) return;
-    captures.delete(request);
-    response.arrayBuffer().then(
-      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
-      () => capture.failed(),
-    );
-  });
-  interceptor.on('unhandledException', ({ request }: { request: Request }) => {
-    captures.get(request)?.failed();
-    captures.delete(request);
   });
   return interceptor;
 }
