@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isHarnessError } from '../core/errors.js';
+import { unsupportedNodeReason } from '../core/supported-runtime.js';
 import { print, problem } from './_output.js';
 import { UsageError, type CliCommand } from './command.js';
 import { COMMANDS } from './commands.js';
@@ -96,6 +97,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const near = COMMANDS.filter(({ name }) => name.startsWith(first.slice(0, 2)));
     const hint = near.length > 0 ? ` Did you mean ${near.map(({ name }) => `"${name}"`).join(' or ')}?` : '';
     return usageError(`Unknown command "${first}".${hint} Commands: ${COMMANDS.map(({ name }) => name).join(', ')}.`);
+  }
+  const unsupported = unsupportedNodeReason();
+  if (unsupported !== undefined) {
+    problem(unsupported);
+    return FAILED;
   }
   return runCommand(command, rest);
 }

@@ -18,6 +18,7 @@ import { describeStartedHarness } from './describe-started-harness.js';
 import { sayDisabledOnce } from './disabled-note.js';
 import { compileScenarios } from './engine/compile-scenarios.js';
 import { createStateRedactor } from './control/create-state-redactor.js';
+import { unsupportedNodeReason } from './supported-runtime.js';
 import { HarnessError } from './errors.js';
 import type { HarnessExtensions } from './extensions.js';
 import { addCallListener, checkInterception, removeCallListener } from './interception.js';
@@ -248,6 +249,8 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
         if (announce) announceLine(logger, `disabled (enabled: false): nothing is intercepted and the control endpoints are not served. Tests need enabled: true, e.g. createHarness({ enabled: process.env.HARNESS_ENABLED === 'true', ... }).`);
         return;
       }
+      const unsupported = unsupportedNodeReason();
+      if (unsupported !== undefined) throw new HarnessError('UNSUPPORTED_RUNTIME', unsupported);
       const attached = attachedHarness();
       if (attached !== undefined && attached !== harness && options.intercept !== false) {
         throw new HarnessError(

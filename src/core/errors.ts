@@ -8,6 +8,8 @@ export type HarnessErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INVALID_TEST_ID'
   | 'INTERCEPTION_FAILED'
+  /** The app runs on a Node.js older than the package supports (22.12). */
+  | 'UNSUPPORTED_RUNTIME'
   | 'NOT_STARTED'
   | 'STORE_UNAVAILABLE'
   /** An outgoing call no mock answers, failed because of `unhandled: 'error'`. */
