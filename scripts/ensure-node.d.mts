@@ -5,5 +5,9 @@ export const cacheRoot: string;
 export function ensureNode(version: string): string;
 /** Unpack the npm package `spec` into `home`, unless `binary` is already there. */
 export function unpackFromRegistry(spec: string, home: string, binary: string): void;
-/** The Node versions CI runs besides the primary one (test-runtimes.json). */
+/** The supported Node versions CI runs the suites on (test-runtimes.json), oldest first. */
 export function supportedNodeVersions(): string[];
+/** The major of the line CI runs npm test on. */
+export const PRIMARY_NODE_MAJOR: string;
+/** The exact version of that line (test-runtimes.json). */
+export function primaryNodeVersion(): string;

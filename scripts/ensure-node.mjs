@@ -7,6 +7,7 @@
 //
 //   node scripts/ensure-node.mjs 24.21.0          → prints the path (installs it first if missing)
 //   node scripts/ensure-node.mjs --supported      → one line per version in test-runtimes.json
+//   node scripts/ensure-node.mjs --primary        → the line CI runs npm test on (24)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -48,16 +49,30 @@ export function unpackFromRegistry(spec, home, binary) {
   }
 }
 
-/** The Node versions every test runs on besides the machine's own (test-runtimes.json). */
+/** The supported Node versions CI runs the suites on (test-runtimes.json), oldest first. */
 export function supportedNodeVersions() {
   return JSON.parse(readFileSync(new URL('../test-runtimes.json', import.meta.url), 'utf8')).node;
 }
 
+/**
+ * The line the README's test command runs on in CI (`npm test`, browser suite included): the
+ * Active LTS, 24. The machine's own Node may be older than the floor (22.12), so .ci/run puts
+ * this one first on PATH before anything else runs.
+ */
+export const PRIMARY_NODE_MAJOR = '24';
+
+/** The exact version of the primary line (test-runtimes.json). */
+export function primaryNodeVersion() {
+  const version = supportedNodeVersions().find((candidate) => candidate.split('.')[0] === PRIMARY_NODE_MAJOR);
+  if (version === undefined) throw new Error(`ensure-node: test-runtimes.json lists no Node ${PRIMARY_NODE_MAJOR}.x, the line npm test runs on in CI.`);
+  return version;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const versions = args.includes('--supported') ? supportedNodeVersions() : args;
+  const versions = args.includes('--supported') ? supportedNodeVersions() : args.includes('--primary') ? [primaryNodeVersion()] : args;
   if (versions.length === 0) {
-    console.error('usage: node scripts/ensure-node.mjs <version>… | --supported');
+    console.error('usage: node scripts/ensure-node.mjs <version>… | --supported | --primary');
     process.exit(2);
   }
   for (const version of versions) console.log(ensureNode(version));

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The suites again on every other supported Node line (test-runtimes.json), after `npm test` has
-// run them on this machine's Node: the whole vitest suite on each, and the browser suite (the
+// run them on the Node first on PATH (the primary line, 24, in CI: .ci/run): the whole vitest
+// suite on each, and the browser suite (the
 // shop and both Next.js majors; its Bun and Deno projects only in npm test, since the apps there
 // run on those runtimes whatever the Node line) on the lines named by --browser. Each Node binary comes from the
 // npm registry (scripts/ensure-node.mjs) and is first on PATH, so every `node` a test starts is
 // that line too. Bun and Deno are installed first (scripts/ensure-runtimes.mjs): test/runtimes
 // drives them from every Node line. Run by .ci/run; `npm run build` must have run (npm test does it).
 //
-//   node scripts/test-runtimes.mjs                      every line in test-runtimes.json
+//   node scripts/test-runtimes.mjs                      every line in test-runtimes.json but the one running this script
 //   node scripts/test-runtimes.mjs 26.10.0              one line
 //   node scripts/test-runtimes.mjs --browser 24,26      the browser suite on Node 24.x and 26.x too
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const browserAt = args.indexOf('--browser');
 const browserMajors = browserAt === -1 ? [] : args.splice(browserAt, 2)[1].split(',');
-const versions = args.length > 0 ? args : supportedNodeVersions();
+// The line running this script has had npm test (the same suites and more) already.
+const versions = args.length > 0 ? args : supportedNodeVersions().filter((version) => version !== process.versions.node);
 
 /** Run `script` with Node `binary`, that Node first on PATH; the exit code and the seconds it took. */
 function runOn(binary, script, scriptArgs, env = {}) {
