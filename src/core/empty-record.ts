@@ -3,7 +3,8 @@
  * object with no prototype of its own. A record made on it inherits nothing, as one made by
  * `Object.create(null)` does: no `constructor`, no `__proto__` setter (a header of that name stays
  * an ordinary key). Unlike a null-prototype object, V8 keeps it in fast mode, so filling,
- * walking, spreading it and `new Headers(it)` cost a half to a tenth as much (Node 20–26).
+ * walking and spreading it cost a half to a tenth as much, and `new Headers(it)` three quarters
+ * (Node 22, 24 and 26, measured).
  */
 const RECORD_ROOT: object = Object.freeze(Object.create(null) as object);
 

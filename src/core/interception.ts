@@ -71,7 +71,7 @@ async function installLayers(): Promise<InstalledLayers> {
   // Checked before patching anything: a half-applied patch cannot always undo itself.
   const locked = lockedGlobals(patchTargets(http, https, net.Socket.prototype));
   if (locked.length > 0) throw interceptionFailed(`${locked.join(', ')} cannot be replaced (read-only and non-configurable)`, FROZEN_REMEDY);
-  if (typeof globalThis.fetch !== 'function') throw interceptionFailed('globalThis.fetch is missing', 'Run the app on Node.js 20.19 or later, where fetch is built in.');
+  if (typeof globalThis.fetch !== 'function') throw interceptionFailed('globalThis.fetch is missing', 'Run the app on Node.js 22.12 or later, where fetch is built in (on Node 22, without --no-experimental-fetch).');
 
   const runtime = runtimeLayers();
   const undo: (() => void)[] = [];

@@ -25,8 +25,9 @@ function parseJson(text: string, path: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    // @note V8's wording differs between Node lines (Node 20 names only the offset, later
-    // lines add "(line 3 column 5)"), so the place is worked out here, the same on every line.
+    // @note V8 (Node 22, 24 and 26 alike) ends a syntax error with "(line 3 column 5)" and gives
+    // no place at all for an input that ends early, so the place is worked out here from the
+    // offset (or the text's end) and written as the harness's other file errors write it.
     const reason = (error as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '');
     const offset = /at position (\d+)/.exec(reason)?.[1];
     const at = offset !== undefined ? Number(offset) : /end of (JSON )?input/i.test(reason) ? text.length : undefined;

@@ -26,8 +26,10 @@ export interface CallListener {
   answer(call: OutgoingCall): Promise<CallOutcome | undefined>;
   /**
    * The same answer without awaiting anything, for the calls that allow it (a store in memory, a
-   * mock matched on method and URL alone); `NOT_NOW` for every other call. Every promise a call
-   * creates pays Node 20's AsyncLocalStorage hooks, so the common call should create none.
+   * mock matched on method and URL alone); `NOT_NOW` for every other call. The common call should
+   * create no promise: each costs a microtask, and on Node 22 also AsyncLocalStorage's promise
+   * hooks (an await ≈ 120 ns inside a test's context against ≈ 45 ns, measured; Node 24 and 26
+   * keep the context in an AsyncContextFrame, with no hooks).
    */
   answerNow?(call: OutgoingCall): ImmediateOutcome;
   /**

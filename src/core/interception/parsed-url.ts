@@ -3,8 +3,9 @@ const recentUrls = new Map<string, URL>();
 const MAX_RECENT_URLS = 512;
 
 /**
- * `new URL(href)`, one object shared by the calls to the same URL: parsing costs an intercepted
- * call more than finding its mock (≈ 400 ns in Node 20), and the engine keeps what it derives
+ * `new URL(href)`, one object shared by the calls to the same URL: parsing is one of the larger
+ * costs of an intercepted call (≈ 280 ns on Node 22, ≈ 130 ns on 24 and 26, against ≈ 5 ns for a
+ * repeat here, measured), and the engine keeps what it derives
  * from a URL beside the object (see `urlParts`). Sharing is safe because nothing changes a
  * call's URL: the engine only reads it, and user code never receives it (response functions
  * and the unhandled callback get a `Request`).

@@ -16,8 +16,9 @@ export interface DispatcherLike {
 }
 
 /**
- * The global dispatcher slots. Node 20's bundled undici 6 and the undici 7 package read `.1`;
- * undici ≥ 7.27 writes `.1` and `.2`; undici 8 (Node 26) reads `.2`.
+ * The global dispatcher slots. undici 6 (Node 22's fetch, and the package) reads and writes only
+ * `.1`; undici 7 (Node 24's fetch, and the package) reads `.1`, and from 7.27 writes `.1` and `.2`;
+ * undici 8 (Node 26's fetch, and the package) reads `.2`.
  * @see https://github.com/nodejs/undici/blob/main/lib/global.js
  */
 export const GLOBAL_DISPATCHER_SLOTS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')] as const;

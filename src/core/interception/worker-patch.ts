@@ -59,13 +59,13 @@ function startGuarded(target: typeof NodeWorker, ways: WorkerArgs[], newTarget: 
 
 /**
  * Whether `worker` is one of Node's own threads: the module-hooks thread `module.register()`
- * starts (tsx and ts-node do, and Vite's module runner on a Node without `registerHooks`, as in
- * `nuxt dev` on Node 20), which runs loader hooks and no app code: nothing of the app's to guard.
+ * starts (tsx and ts-node do, and Vite's module runner on a Node without `registerHooks`, which
+ * Node 22 has from 22.15), which runs loader hooks and no app code: nothing of the app's to guard.
  * @note Node makes those from `InternalWorker`, its unexported subclass of `Worker`
  * (lib/internal/worker.js; lib/internal/modules/esm/hooks.js starts the hooks thread with it).
  * `worker_threads.isInternalThread` (Node 22.14+) tells only the thread itself, not the one that
  * watches it start; the class is what the parent can see, on every Node line (issue 42, item 2).
- * @see https://github.com/nodejs/node/blob/v20.19.0/lib/internal/worker.js
+ * @see https://github.com/nodejs/node/blob/v22.12.0/lib/internal/worker.js
  */
 function isNodeInternal(worker: NodeWorker): boolean {
   const made = worker.constructor as ((...args: never[]) => unknown) | undefined;

@@ -19,7 +19,8 @@ interface Offer {
 
 /**
  * Let the harness read a session and append to a journal without awaiting: every promise an
- * intercepted call creates pays Node 20's AsyncLocalStorage hooks.
+ * intercepted call creates costs a microtask, and on Node 22 also AsyncLocalStorage's promise
+ * hooks (Node 24 and 26 run none; see `CallListener.answerNow`).
  * @note A non-enumerable own property: a wrapper that spreads the store to observe or change a
  * method does not copy it, so the wrapper's methods are never bypassed.
  */
