@@ -146,6 +146,11 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const session = await store.read(testId);
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
+      // An upgrade (a WebSocket handshake) is no call an HTTP mock answers, nor one a recording keeps: `unanswered` decides.
+      if (call.upgrade !== undefined) {
+        lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
+        return undefined;
+      }
       // Recording 'all': every call goes to the real upstream, and its answer is kept.
       if (session?.recording === 'all') {
         const recorded = await recordingPass(testId, call, session);
@@ -195,7 +200,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
    * path fails it).
    */
   function answerNow(call: OutgoingCall): ImmediateOutcome {
-    if (readSessionNow === undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
+    if (readSessionNow === undefined || call.upgrade !== undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
     try {
       const startedAt = performance.now();
       const testId = testIdOf(call);

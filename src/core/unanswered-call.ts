@@ -64,9 +64,14 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
       unhandled(await call.toRequest(), { testId: lookup.testId, scenarioId: lookup.scenarioId, nearMisses });
       return PASS;
     }
-    const description = `${call.method} ${url.origin}${url.pathname}`;
+    const description = call.upgrade === undefined ? `${call.method} ${url.origin}${url.pathname}` : `the ${upgradeName(call.upgrade)} upgrade ${call.method} ${url.origin}${url.pathname}`;
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
-    const hints = nearMisses.length > 0 ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}` : '\n  No mock in this scenario or in "default" has this URL.';
+    const hints =
+      call.upgrade !== undefined
+        ? `\n  The harness does not answer upgrades yet: it passes them on. List the host in allowHosts to reach it for real.`
+        : nearMisses.length > 0
+          ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}`
+          : '\n  No mock in this scenario or in "default" has this URL.';
     const fails = unhandled === 'error' || refusal !== undefined;
     await record(fails ? 'failed' : 'passed-through', nearMisses);
     if (fails) {
@@ -82,6 +87,11 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
     logger.warn(`No mock answers ${description} ${where}; it goes to the real network (unhandled: 'warn', logged once per endpoint). Add a mock for it, or set unhandled to 'bypass' to silence this.${hints}`);
     return PASS;
   };
+}
+
+/** How a message names an upgrade's protocol: `WebSocket` for `websocket`, else as sent. */
+function upgradeName(protocol: string): string {
+  return protocol === 'websocket' ? 'WebSocket' : `'${protocol}'`;
 }
 
 /** The URL's port, its scheme's default when it names none. */

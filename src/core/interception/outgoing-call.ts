@@ -13,6 +13,12 @@ export interface OutgoingCall {
   readonly headers: Headers;
   /** `'browser'` for a call a test's browser made (`POST /__harness__/answer`); absent for the app's own calls. */
   readonly side?: 'browser';
+  /**
+   * For an HTTP `Upgrade` request (a WebSocket handshake from `ws`, undici's WebSocket,
+   * socket.io): the protocol it asks for, `websocket`. No HTTP mock answers it: it passes on, or
+   * fails under `unhandled: 'error'`, and its journal entry carries `upgrade`.
+   */
+  readonly upgrade?: string;
   /** One header, as `headers.get(name)` gives it (the same value, maybe without building `headers`). */
   header(name: string): string | null;
   /**
@@ -51,11 +57,16 @@ class RequestCall implements OutgoingCall {
   #bytes: Promise<Uint8Array | undefined> | undefined;
   #head: Promise<BodyHead | undefined> | undefined;
 
+  declare readonly upgrade?: string;
+
   constructor(request: Request, url: URL) {
     this.method = request.method.toUpperCase();
     this.url = url;
     this.headers = request.headers;
     this.#request = request;
+    // Set only for an upgrade: other calls keep the class's usual shape.
+    const upgrade = upgradeOf(request.headers);
+    if (upgrade !== undefined) (this as { upgrade?: string }).upgrade = upgrade;
   }
 
   get bodyConsumed(): boolean {
@@ -109,6 +120,13 @@ export function callFromRequest(request: Request, url = new URL(request.url)): O
   return new RequestCall(request, url);
 }
 
+/** The protocol an HTTP/1.1 `Upgrade` request asks for (`Connection: upgrade` with `Upgrade: <protocol>`), lower case. */
+function upgradeOf(headers: Headers): string | undefined {
+  const protocol = headers.get('upgrade');
+  if (protocol === null || !/(^|,)\s*upgrade\s*(,|$)/i.test(headers.get('connection') ?? '')) return undefined;
+  return protocol.trim().toLowerCase();
+}
+
 const NO_HEADERS: readonly [string, string][] = [];
 
 /** The parts a layer knows of a call before any body is read. */
@@ -123,6 +141,8 @@ export interface CallParts {
   readBody: (body: unknown) => Promise<Uint8Array | undefined>;
   /** `'browser'`: a call the test's browser made, answered through the app (the journal marks it). */
   side?: 'browser';
+  /** The protocol of an HTTP `Upgrade` request (undici's `upgrade` dispatch option). */
+  upgrade?: string;
 }
 
 class PartsCall implements OutgoingCall {
@@ -133,15 +153,17 @@ class PartsCall implements OutgoingCall {
   readonly #body: unknown;
   readonly #readBody: (body: unknown) => Promise<Uint8Array | undefined>;
   declare readonly side?: 'browser';
+  declare readonly upgrade?: string;
   #bytes: Promise<Uint8Array | undefined> | undefined;
   /** A streamed body's head, once read: its chunks and the stream, left where reading stopped. */
   #head: Promise<ChunksRead & { rest: AsyncIterator<unknown> }> | undefined;
 
-  constructor({ method, url, headers, body, readBody, side }: CallParts) {
+  constructor({ method, url, headers, body, readBody, side, upgrade }: CallParts) {
     this.method = method;
     this.url = url;
-    // Set only for a browser's call: the app's intercepted calls keep the class's usual shape.
+    // Set only for a browser's call or an upgrade: the app's other calls keep the class's usual shape.
     if (side !== undefined) (this as { side?: 'browser' }).side = side;
+    if (upgrade !== undefined) (this as { upgrade?: string }).upgrade = upgrade;
     if (headers instanceof Headers) this.#headers = headers;
     else this.#dispatchHeaders = headers;
     this.#body = body;

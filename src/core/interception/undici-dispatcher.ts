@@ -64,8 +64,8 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
 
   return {
     dispatch(options, handler) {
-      // WebSocket upgrades and CONNECT tunnels are not calls a mock answers.
-      if (options.upgrade || options.method === 'CONNECT') return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
+      // A CONNECT tunnel (a proxy) is transport, not a call: it goes on as it came.
+      if (options.method === 'CONNECT') return fallback(isNewStyleHandler(handler)).dispatch(options, handler);
       let url: URL;
       try {
         url = urlOfDispatch(options);
@@ -84,6 +84,12 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
         options = { ...options, headers: [...withType].flat() };
       }
       const method = options.method.toUpperCase();
+      // An upgrade (undici's WebSocket): seen, journaled and passed on or failed; never answered by an HTTP mock.
+      if (options.upgrade) {
+        const call = callFromParts({ method, url, headers, body, readBody: readDispatchBody, upgrade: options.upgrade.toLowerCase() });
+        handle(options, handler, call).catch((error: unknown) => failHandler(handler, error));
+        return true;
+      }
       // @note No closure is made on the common path below: a dispatched call allocates as little as MockAgent's.
       if (body instanceof Promise) {
         body

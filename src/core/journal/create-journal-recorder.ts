@@ -213,6 +213,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
     unanswered(testId, call, action, startedAt, nearMisses) {
       const tookMs = performance.now() - startedAt;
       const entry = head(call, Date.now() - tookMs);
+      if (call.upgrade !== undefined) entry.upgrade = call.upgrade;
       entry.unhandled = action;
       entry.durationMs = roundMs(tookMs);
       entry.nearMisses = nearMisses;

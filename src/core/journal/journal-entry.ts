@@ -9,6 +9,12 @@ export interface JournalEntry {
    * the Playwright fixture's `harnessBrowser`). Absent for the app's own outgoing calls.
    */
   side?: 'browser';
+  /**
+   * For an HTTP `Upgrade` request (a WebSocket handshake from `ws`, undici's WebSocket,
+   * socket.io): the protocol it asked for, `websocket`. No HTTP mock answers one: `unhandled`
+   * says whether it passed through or failed.
+   */
+  upgrade?: string;
   /** Lower-case names; secrets redacted (`[redacted]`), see `journal.redactHeaders`. */
   requestHeaders: Record<string, string>;
   /** The parsed view of the body (JSON, form or multipart fields, else the text); cut at `journal.maxBodyBytes`. */
