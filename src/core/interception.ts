@@ -8,7 +8,6 @@ import { installNodeHttpPropagation } from './interception/node-http-propagation
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, workerGuardRules, type InstalledLayers } from './interception/registry.js';
 import { runtimeLayers } from './interception/runtime-layers.js';
 import { installSocketGuard } from './interception/socket-guard.js';
-import { installUnixSocketPassThrough } from './interception/unix-socket-pass-through.js';
 import { installWorkerPatch } from './interception/worker-patch.js';
 import { tryGetTestId } from './test-context.js';
 
@@ -90,7 +89,6 @@ async function installLayers(): Promise<InstalledLayers> {
       registryLogger().warn(message);
     };
     undo.push(installFetchPatch({ decide: decideCall, decideNow: decideCallNow, undici, reportUnfinishable, beforeCall: check, propagatedTestId }));
-    const unpatched = { http: { request: http.request, get: http.get }, https: { request: https.request, get: https.get } };
     // Beneath the interception library: it holds every socket until a request on it is decided,
     // and the guard judges only the connections it then really makes (socket-guard.ts).
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
@@ -104,7 +102,6 @@ async function installLayers(): Promise<InstalledLayers> {
         `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
       );
     }
-    undo.push(installUnixSocketPassThrough({ http, https }, unpatched));
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     return { uninstall, check };
   } catch (error) {

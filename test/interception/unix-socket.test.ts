@@ -2,7 +2,8 @@
  * A node:http call over a unix socket reaches the process on the other end, with or without an
  * agent of the app's own, while the harness runs with `unhandled: 'error'`: it never leaves the
  * machine. (Nitro's dev server, under `nuxt dev`, forwards every request to its worker this way
- * through a keep-alive agent; the interception library sent such calls to 127.0.0.1:80.)
+ * through a keep-alive agent. The interception library's 0.41 line sent such calls to
+ * 127.0.0.1:80, and the harness routed them around it; 0.45 keeps the path itself.)
  */
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
