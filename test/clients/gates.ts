@@ -1,5 +1,3 @@
-import { deferred } from '../conformance/deferred.js';
-
 /** What the test holds: when the app's request reached the gate, and the release. */
 export interface Gate {
   arrived: Promise<void>;
@@ -12,10 +10,10 @@ export interface Gate {
  * flight at once, interleaved in an order the test chooses, without sleeping.
  */
 export function createGates() {
-  const gates = new Map<string, { arrived: ReturnType<typeof deferred<void>>; released: ReturnType<typeof deferred<void>> }>();
+  const gates = new Map<string, { arrived: PromiseWithResolvers<void>; released: PromiseWithResolvers<void> }>();
   const entry = (name: string) => {
     let found = gates.get(name);
-    if (found === undefined) gates.set(name, (found = { arrived: deferred(), released: deferred() }));
+    if (found === undefined) gates.set(name, (found = { arrived: Promise.withResolvers<void>(), released: Promise.withResolvers<void>() }));
     return found;
   };
   return {

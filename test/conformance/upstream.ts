@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deferred } from './deferred.js';
 
 /** A gate the test holds closed until it chooses to release it. */
 export interface Gate {
@@ -45,8 +44,8 @@ export async function startUpstream(): Promise<Upstream> {
   return {
     origin: `http://127.0.0.1:${port}`,
     gate(id) {
-      const { promise: arrived, resolve: arrive } = deferred();
-      const { promise: released, resolve: release } = deferred();
+      const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
+      const { promise: released, resolve: release } = Promise.withResolvers<void>();
       gates.set(id, { arrive, released });
       return { arrived, release };
     },

@@ -1,14 +1,14 @@
 /**
  * An Astro app wired as docs/astro.md shows (test/frameworks/fixtures/astro-app: a harness module
  * and one `onRequest` line in src/middleware/index.js), on every Astro major in test-runtimes.json
- * that this Node runs (6 and 7 need Node 22.12; 5 runs on Node 20 too): `astro dev` with an edit
- * to the scenarios that makes Vite evaluate the harness module again (Astro 6 reloads the
- * middleware only for a file under src/middleware, hence the folder), and the @astrojs/node
- * standalone build. Astro's origin check (`security.checkOrigin`) stays at its default, on: it
- * refuses a cross-site form post in the build on every major, and in `astro dev` on 6 and 7
- * (Astro 5's dev server has no origin check). On Astro 5 the app's config also lists the host
- * in `security.allowedDomains` (test/frameworks/fixtures/astro-5: without it Astro 5's build
- * refuses the app's own form posts). On every major the client's switch and endTest pass the check.
+ * (each runs from the package's floor, Node 22.12): `astro dev` with an edit to the scenarios
+ * that makes Vite evaluate the harness module again (Astro 6 reloads the middleware only for a
+ * file under src/middleware, hence the folder), and the @astrojs/node standalone build. Astro's
+ * origin check (`security.checkOrigin`) stays at its default, on: it refuses a cross-site form
+ * post in the build on every major, and in `astro dev` on 6 and 7 (Astro 5's dev server has no
+ * origin check). On Astro 5 the app's config also lists the host in `security.allowedDomains`
+ * (test/frameworks/fixtures/astro-5: without it Astro 5's build refuses the app's own form
+ * posts). On every major the client's switch and endTest pass the check.
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,6 @@ const sharedFor = (major: string) => ({
 });
 
 for (const target of ASTRO_TARGETS) {
-  if (target.skip !== undefined) {
-    const reason = `Astro app wired with handleRequest: ${target.label} is SKIPPED: ${target.skip}`;
-    console.warn(reason);
-    test.skip(reason, () => {});
-    continue;
-  }
   for (const mode of ['production', 'dev'] as const) {
     // Astro 5's `astro dev` runs no origin check, whatever security.checkOrigin says: its dev
     // server hands each request to the app's middleware alone, and only the build's pipeline puts

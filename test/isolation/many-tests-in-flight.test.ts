@@ -5,7 +5,6 @@ import express from 'express';
 import { createHarness, defineScenarios } from 'scenario-harness';
 import { harnessMiddleware } from 'scenario-harness/express';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { deferred } from '../conformance/deferred.js';
 
 const TESTS = 60;
 const API = 'https://api.tenant.test';
@@ -72,8 +71,8 @@ test(`${TESTS} test IDs in flight at once each see only their own scenario, sequ
   await Promise.all(testIds.map((testId, i) => harness.switchScenario(testId, `tenant-${i}`)));
 
   const released = testIds.map((testId) => {
-    const arrived = deferred();
-    const release = deferred();
+    const arrived = Promise.withResolvers<void>();
+    const release = Promise.withResolvers<void>();
     arrivals.set(testId, () => arrived.resolve());
     releases.set(testId, release.promise);
     return { arrived: arrived.promise, release: release.resolve };

@@ -21,15 +21,8 @@ const tripwire = installTripwire({ letThrough: [UPSTREAM_HOST] });
 const toLoopback = ((_host: string, options: { all?: boolean }, callback: (error: null, ...answer: unknown[]) => void) =>
   options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4)) as unknown as LookupFunction;
 
-/** A promise with its resolve function (Node 20 has no Promise.withResolvers). */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
-
 /** The upstream holds each request until the test releases it: the recording stays in flight meanwhile. */
-let held = deferred<() => void>();
+let held = Promise.withResolvers<() => void>();
 let upstream: string;
 const agent = new Agent({ connect: { lookup: toLoopback } });
 const before = getGlobalDispatcher();
@@ -83,7 +76,7 @@ const RECORDED_CALLS: Record<string, () => Promise<string>> = {
 
 for (const [client, recordedCall] of Object.entries(RECORDED_CALLS)) {
   test(`while a ${client} call is recorded, another test's own undici Client POST is refused before any lookup`, async () => {
-    held = deferred();
+    held = Promise.withResolvers();
     const recorder = randomUUID();
     await startRecording(recorder);
     const recorded = harness.run(recorder, recordedCall);

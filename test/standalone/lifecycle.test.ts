@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
-import { deferred } from '../conformance/deferred.js';
 import { freePort } from '../support/free-port.js';
 import { runCli, startServe, type ServeProcess } from './serve-process.js';
 
@@ -26,8 +25,8 @@ async function serve(args: string[]): Promise<ServeProcess> {
 
 test('SIGTERM lets the call in flight finish, then the server exits with 0', async () => {
   // A loopback upstream that holds the call until the test lets it go.
-  const arrived = deferred<void>();
-  const release = deferred<void>();
+  const arrived = Promise.withResolvers<void>();
+  const release = Promise.withResolvers<void>();
   const upstream = createServer((_req, res) => {
     arrived.resolve();
     void release.promise.then(() => res.end('finished'));

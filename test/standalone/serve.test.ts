@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { deferred } from '../conformance/deferred.js';
 import { freePort } from '../support/free-port.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
@@ -18,7 +17,7 @@ let upstreamOrigin: string;
 let closedPort: number;
 const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
 /** Lets the streaming upstream send its second chunk. */
-let sendRest = deferred<void>();
+let sendRest = Promise.withResolvers<void>();
 let serve: ServeProcess;
 /** Forwards what no mock answers (--unhandled bypass) to its upstreams: the echo above, and the closed port. */
 let forwarding: ServeProcess;
@@ -189,7 +188,7 @@ test('a redirect from a forwarded upstream is passed back, not followed', async 
 });
 
 test('a forwarded body that arrives over time is streamed: the first chunk reaches the client before the upstream ends', async () => {
-  sendRest = deferred<void>();
+  sendRest = Promise.withResolvers<void>();
   const response = await fetch(`${forwarding.url}/http/${upstreamOrigin}/stream`);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

@@ -43,7 +43,7 @@ export interface FrameworkTarget {
   home: string;
 }
 
-/** Whether `version` (`20.19.2`) is at least the `>=major.minor[.patch]` in `range`. */
+/** Whether `version` (`22.23.3`) is at least the `>=major.minor[.patch]` in `range`. */
 export function satisfies(version: string, range: string): boolean {
   const minimum = /^>=(\d+)\.(\d+)(?:\.(\d+))?$/.exec(range);
   if (minimum === null) throw new Error(`test-runtimes.json: expected a framework major's "node" to read ">=major.minor", instead got ${JSON.stringify(range)}.`);
