@@ -1,10 +1,12 @@
 // Child process: the Express application under test, wired to ONE subject.
 //   node bench/app.js <subject> <workload> [upstreamPort]
-// subjects: harness | scenarist | msw | upstream | limit | floor
+// subjects: harness | scenarist | msw | upstream | limit | floor | harness-axios | harness-axios-041 | ...
 // Every subject serves the same two routes with the same bodies:
 //   GET  /items/:id  -> fetch(GET  <origin>/items/:id)        -> JSON body back
 //   POST /price      -> fetch(POST <origin>/price {sku, qty}) -> JSON body back
-// except `limit`, which answers the same bodies from a Map with no outgoing call.
+// except `limit`, which answers the same bodies from a Map with no outgoing call, and
+// `harness-axios` / `harness-axios-041`, whose routes make the same calls with axios (node:http),
+// answered by this build and by the previous one (@mswjs/interceptors 0.41, bench/previous-build.js).
 import http from 'node:http';
 import express from 'express';
 import { buildWorkload, MOCK_ORIGIN, answerMap, mapKey } from './lib/workloads.js';
@@ -22,9 +24,12 @@ async function main() {
   let origin = MOCK_ORIGIN;
   let stop = async () => {};
 
-  if (subject === 'harness' || subject === 'harness-nojournal' || subject === 'harness-contracts') {
-    const { loadHarness, toHarnessScenarios } = await import('./lib/harness-glue.js');
-    const { createHarness, defineScenarios, harnessMiddleware } = await loadHarness();
+  // axios, made before the harness starts as an app's module-level client is; any status resolves.
+  const axios = subject.startsWith('harness-axios') ? (await import('axios')).default.create({ validateStatus: () => true }) : undefined;
+
+  if (subject === 'harness' || subject === 'harness-nojournal' || subject === 'harness-contracts' || axios) {
+    const { loadHarness, loadPreviousHarness, toHarnessScenarios } = await import('./lib/harness-glue.js');
+    const { createHarness, defineScenarios, harnessMiddleware } = subject === 'harness-axios-041' ? await loadPreviousHarness() : await loadHarness();
     const harness = createHarness({
       enabled: true,
       scenarios: toHarnessScenarios(spec.scenarios, defineScenarios),
@@ -96,6 +101,26 @@ async function main() {
       const body = answers.get(mapKey('POST', '/price', req.body?.sku));
       if (body === undefined) return res.status(404).json({ error: 'no answer' });
       res.json(body);
+    });
+  } else if (axios) {
+    // The same two calls through axios: it parses the JSON itself.
+    const answer = (res, r) => {
+      if (r.status < 200 || r.status > 299) res.status(502).json({ error: `upstream answered ${r.status}`, body: r.data });
+      else res.json(r.data);
+    };
+    app.get('/items/:id', async (req, res, next) => {
+      try {
+        answer(res, await axios.get(`${origin}/items/${req.params.id}`));
+      } catch (err) {
+        next(err);
+      }
+    });
+    app.post('/price', async (req, res, next) => {
+      try {
+        answer(res, await axios.post(`${origin}/price`, { sku: req.body?.sku, qty: req.body?.qty }));
+      } catch (err) {
+        next(err);
+      }
     });
   } else {
     app.get('/items/:id', async (req, res, next) => {

@@ -3,6 +3,8 @@
 // made inside harness.run. The caller passes the package it loaded (the run's build snapshot on
 // Node, the package name on the other runtimes).
 export const MICRO_URL = 'https://api.bench.test/micro/ping';
+/** The same call over plain http: the node:http subjects time both (a mocked https call still makes a TLS socket on the socket-level interceptors). */
+export const MICRO_HTTP_URL = 'http://api.bench.test/micro/ping';
 export const MICRO_BODY = { ok: true };
 const TEST_ID = 'micro-test';
 
@@ -15,7 +17,13 @@ export async function startMicroHarness({ createHarness, defineScenarios }, unha
     enabled: true,
     scenarios: defineScenarios({
       default: { name: 'Default', mocks: [] },
-      micro: { name: 'Micro', mocks: [{ method: 'GET', url: MICRO_URL, response: { status: 200, body: MICRO_BODY } }] },
+      micro: {
+        name: 'Micro',
+        mocks: [
+          { method: 'GET', url: MICRO_URL, response: { status: 200, body: MICRO_BODY } },
+          { method: 'GET', url: MICRO_HTTP_URL, response: { status: 200, body: MICRO_BODY } },
+        ],
+      },
     }),
     unhandled,
   });

@@ -66,3 +66,28 @@ export function failChild(err) {
     process.exit(1);
   }
 }
+
+/**
+ * Send `msg` to a child started with startChild and resolve with its next message; reject on an
+ * { type: 'error' } message, on exit, or after timeoutMs.
+ */
+export function ask(child, msg, timeoutMs = 60_000) {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const done = (fn, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      fn(value);
+    };
+    const onMessage = (reply) => {
+      if (reply && reply.type === 'error') done(reject, new Error(reply.message));
+      else done(resolve, reply);
+    };
+    const timer = setTimeout(() => done(reject, new Error(`no answer to ${JSON.stringify(msg)} within ${timeoutMs} ms\n${child.stderrText?.() ?? ''}`)), timeoutMs);
+    child.on('message', onMessage);
+    child.exited.then(({ code, signal }) => done(reject, new Error(`exited (code ${code}, signal ${signal}) before answering ${JSON.stringify(msg)}\n${child.stderrText?.() ?? ''}`)));
+    child.send(msg);
+  });
+}
