@@ -5,6 +5,7 @@ import { ensureDefaultDispatcher, installDispatcher } from './interception/insta
 import { interceptionFailed } from './interception/interception-failed.js';
 import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
 import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
+import { installNodeHttpViaLoopback } from './interception/node-http-via-loopback.js';
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, workerGuardRules, type InstalledLayers } from './interception/registry.js';
 import { runtimeLayers } from './interception/runtime-layers.js';
 import { installSocketGuard } from './interception/socket-guard.js';
@@ -92,16 +93,8 @@ async function installLayers(): Promise<InstalledLayers> {
     // Beneath the interception library: it holds every socket until a request on it is decided,
     // and the guard judges only the connections it then really makes (socket-guard.ts).
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
-    const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
-    undo.push(() => nodeHttp.dispose());
-    // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
-    // @see https://github.com/mswjs/interceptors/blob/main/src/Interceptor.ts (apply, checkEnvironment)
-    if (nodeHttp.readyState !== 'ACTIVE') {
-      throw interceptionFailed(
-        'the node:http interceptor did not apply',
-        `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
-      );
-    }
+    if (runtime.nodeHttp === 'loopback') undo.push(await installNodeHttpViaLoopback({ decide: decideCall }));
+    else undo.push(await installNodeHttpSockets());
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     return { uninstall, check };
   } catch (error) {
@@ -109,6 +102,21 @@ async function installLayers(): Promise<InstalledLayers> {
     if (error instanceof HarnessError) throw error;
     throw interceptionFailed(`a layer threw while patching (${(error as Error).message})`, FROZEN_REMEDY, error);
   }
+}
+
+/** node:http/https through the interception library on Node's own sockets; refused when it did not apply. */
+async function installNodeHttpSockets(): Promise<() => void> {
+  const nodeHttp = await installNodeHttpInterceptor({ decide: decideCall });
+  // @note An interceptor that finds its global unfit logs and returns without patching; only its readyState tells. Refuse to run half-blind.
+  // @see https://github.com/mswjs/interceptors/blob/main/src/interceptor.ts (apply, predicate)
+  if (nodeHttp.readyState !== 'ACTIVE') {
+    nodeHttp.dispose();
+    throw interceptionFailed(
+      'the node:http interceptor did not apply',
+      `Check that node:http is Node's own (not replaced by a module that cannot be patched) and that nothing made it non-configurable; run with DEBUG=* to see the interceptor's reason.`,
+    );
+  }
+  return () => nodeHttp.dispose();
 }
 
 /**
