@@ -13,6 +13,12 @@ const rejectPending = () => {
   for (const reject of pending) reject();
 };
 
+/** A file a bundled module reads from beside itself (`new URL('./x.wasm', import.meta.url)`), not there. */
+function isMissingAsset(error: unknown): boolean {
+  const { code, path } = error as { code?: unknown; path?: unknown };
+  return code === 'ENOENT' && typeof path === 'string' && path.endsWith('.wasm');
+}
+
 function isNotFound(error: unknown, pkg: string): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && typeof message === 'string' && message.includes(pkg);
@@ -55,7 +61,10 @@ export async function importLazily<T>(load: () => Promise<T>, pkg: string, fail:
     if (isNotFound(error, pkg)) throw fail(`"${pkg}" could not be found (${reason})`, `Check that it is installed where scenario-harness is: npm ls ${pkg}.`, error);
     // @note "Cannot access 'x' before initialization": a chunk evaluated before a chunk it depends on, a cycle the bundler made.
     const remedy =
-      error instanceof ReferenceError
+      isMissingAsset(error)
+        ? // @note The interception library reads its HTTP parser (llhttp.wasm) from the folder of its own module when it loads; Rollup and esbuild bundle the module but not the file.
+          `The app's bundler put "${pkg}" into the bundle without the file it reads beside its own module (${(error as { path?: string }).path}). Keep "${pkg}" and its subpaths out of the bundle so Node loads it from node_modules (it is installed with scenario-harness): Rollup \`external\`, Vite \`ssr: { external: ['${pkg}'] }\`, esbuild \`--external:${pkg}\`; or copy that file to where the bundle looks for it. See docs/troubleshooting.md, "Bundled builds".`
+        : error instanceof ReferenceError
         ? `The app's bundler split the package into chunks that depend on each other. ${EXTERNAL_REMEDY}`
         : /^Dynamic require of ".+" is not supported/.test(reason)
           ? // @note esbuild's ESM output has no `require` for the CommonJS modules it bundles, unless the build defines one.

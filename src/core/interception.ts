@@ -1,5 +1,6 @@
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
+import { installClientRequestSockets } from './interception/client-request-sockets.js';
 import { installFetchPatch, type UndiciDispatchers } from './interception/fetch-patch.js';
 import { ensureDefaultDispatcher, installDispatcher } from './interception/install-dispatcher.js';
 import { interceptionFailed } from './interception/interception-failed.js';
@@ -94,7 +95,11 @@ async function installLayers(): Promise<InstalledLayers> {
     // and the guard judges only the connections it then really makes (socket-guard.ts).
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
     if (runtime.nodeHttp === 'loopback') undo.push(await installNodeHttpViaLoopback({ decide: decideCall }));
-    else undo.push(await installNodeHttpSockets());
+    else {
+      undo.push(await installNodeHttpSockets());
+      // Above the library: it sees only the sockets of node:http client requests.
+      undo.push(installClientRequestSockets());
+    }
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     return { uninstall, check };
   } catch (error) {

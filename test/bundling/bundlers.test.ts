@@ -6,7 +6,10 @@
  * backtracking detector for a RegExp mock, the form-body parser), and with `enabled: false`
  * starts and intercepts nothing. And a chunking where the lazily loaded interception library
  * waits on the module awaiting `start()`: the app stops at once with an error that says what to
- * change, instead of Node's silent exit code 13. The app is test/bundling/fixtures/plain-app.
+ * change, instead of Node's silent exit code 13. The interception library (0.45) reads its HTTP
+ * parser, llhttp.wasm, from beside its own module: the Rollup and esbuild builds keep it external,
+ * as the docs say (webpack copies the file itself), and one Rollup build that inlines it must stop
+ * at start saying so. The app is test/bundling/fixtures/plain-app.
  *
  * Elsewhere: Vite/Rollup inside a framework is test/frameworks/sveltekit.test.ts (adapter-node
  * bundles the package); Turbopack and webpack inside Next.js are test/adapters/next*.test.ts.
@@ -137,4 +140,16 @@ test('a chunking where the interception library waits on the module awaiting sta
   );
   expect(failure?.stderr).toContain('Keep scenario-harness out of the server bundle so Node loads it from node_modules');
   expect(failure?.stderr).toContain('leave "@mswjs/interceptors" and its dependencies out of the chunk that awaits harness.start().');
+}, 300_000);
+
+test('the interception library bundled without the file it reads beside itself (llhttp.wasm): the app stops at start, saying to keep it out of the bundle', async () => {
+  const dir = await ensureAppBuild(TARGET, { source: APP, name: 'rollup-inlined-app', build: ['build-rollup-inlined.mjs'] });
+  const env = frameworkEnv({ HARNESS_ENABLED: 'true', HARNESS_ALLOW_PRODUCTION: 'true', UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' });
+  const failure = await promisify(execFile)(process.execPath, ['build/server.mjs'], { cwd: dir, env, timeout: 60_000 }).then(
+    () => undefined,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toContain('the interception library failed to load: "@mswjs/interceptors" failed to load (ENOENT');
+  expect(failure?.stderr).toMatch(/The app's bundler put "@mswjs\/interceptors" into the bundle without the file it reads beside its own module \(.*llhttp\.wasm\)\. Keep "@mswjs\/interceptors" and its subpaths out of the bundle/);
 }, 300_000);

@@ -42,16 +42,11 @@ function nodeGet(module: typeof http | typeof https, url: string): Promise<numbe
   return new Promise((resolve, reject) => module.get(url, (response) => (response.resume(), resolve(response.statusCode!))).on('error', reject));
 }
 
-/**
- * Open a raw socket and speak first, as a database or mail client does; resolve only if a server
- * answered. (The interception library holds every new socket as connected until it knows what
- * the socket carries, so the refusal comes with the client's first bytes, not at `connect`.)
- */
+/** Open a raw socket; resolve only if it connected. */
 function rawSocket(open: () => net.Socket, connectedEvent: 'connect' | 'secureConnect'): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = open();
-    socket.once(connectedEvent, () => socket.write('HELLO\r\n'));
-    socket.once('data', () => (socket.destroy(), resolve('answered')));
+    socket.once(connectedEvent, () => (socket.destroy(), resolve('connected')));
     socket.once('error', reject);
   });
 }

@@ -45,7 +45,9 @@ export function installTripwire({ letThrough = [], connects = true }: { letThrou
       const host = typeof first === 'object' ? (first.path === undefined ? (first.host ?? 'localhost') : undefined) : typeof args[1] === 'string' ? args[1] : 'localhost';
       if (host !== undefined && typeof first === 'object' && typeof first.lookup === 'function' && !letThrough.includes(host)) {
         const judged = { ...first, lookup: judgedByAddress(host, first.lookup as (...args: unknown[]) => void) };
-        return originalConnect.apply(this, Array.isArray(args[0]) ? [[judged, ...args[0].slice(1)], ...args.slice(1)] : [judged, ...args.slice(1)]);
+        // net.connect() hands over its normalised arguments as a marked array: swapped in place, it stays that array.
+        if (Array.isArray(args[0])) args[0][0] = judged;
+        return originalConnect.apply(this, Array.isArray(args[0]) ? args : [judged, ...args.slice(1)]);
       }
       if (host !== undefined && !isLoopback(host.replace(/^\[|\]$/g, '')) && !letThrough.includes(host)) {
         attempts.push(`connect ${host}`);
