@@ -14,7 +14,7 @@ const rejectPending = () => {
 };
 
 /** A file a bundled module reads from beside itself (`new URL('./x.wasm', import.meta.url)`), not there. */
-function isMissingAsset(error: unknown): boolean {
+export function isMissingAsset(error: unknown): boolean {
   const { code, path } = error as { code?: unknown; path?: unknown };
   return code === 'ENOENT' && typeof path === 'string' && path.endsWith('.wasm');
 }
@@ -63,7 +63,7 @@ export async function importLazily<T>(load: () => Promise<T>, pkg: string, fail:
     const remedy =
       isMissingAsset(error)
         ? // @note The interception library reads its HTTP parser (llhttp.wasm) from the folder of its own module when it loads; Rollup and esbuild bundle the module but not the file.
-          `The app's bundler put "${pkg}" into the bundle without the file it reads beside its own module (${(error as { path?: string }).path}). Keep "${pkg}" and its subpaths out of the bundle so Node loads it from node_modules (it is installed with scenario-harness): Rollup \`external\`, Vite \`ssr: { external: ['${pkg}'] }\`, esbuild \`--external:${pkg}\`; or copy that file to where the bundle looks for it. See docs/troubleshooting.md, "Bundled builds".`
+          `The app's bundler put "${pkg}" into the bundle without the file it reads beside its own module (${(error as { path?: string }).path}), and no node_modules where the bundle runs holds "${pkg}" to load instead. Install the app's dependencies where it runs (the package brings "${pkg}"), or keep "${pkg}" and its subpaths out of the bundle: Rollup \`external\`, Vite \`ssr: { external: ['${pkg}'] }\`, esbuild \`--external:${pkg}\`; or copy that file to where the bundle looks for it. See docs/troubleshooting.md, "Bundled builds".`
         : error instanceof ReferenceError
         ? `The app's bundler split the package into chunks that depend on each other. ${EXTERNAL_REMEDY}`
         : /^Dynamic require of ".+" is not supported/.test(reason)

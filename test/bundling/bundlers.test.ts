@@ -8,14 +8,16 @@
  * waits on the module awaiting `start()`: the app stops at once with an error that says what to
  * change, instead of Node's silent exit code 13. The interception library (0.45) reads its HTTP
  * parser, llhttp.wasm, from beside its own module: the Rollup and esbuild builds keep it external,
- * as the docs say (webpack copies the file itself), and one Rollup build that inlines it must stop
- * at start saying so. The app is test/bundling/fixtures/plain-app.
+ * as the docs say (webpack copies the file itself); a Rollup build that inlines it loads the copy
+ * installed in node_modules, and stops at start saying what to change where there is none. The
+ * app is test/bundling/fixtures/plain-app.
  *
  * Elsewhere: Vite/Rollup inside a framework is test/frameworks/sveltekit.test.ts (adapter-node
  * bundles the package); Turbopack and webpack inside Next.js are test/adapters/next*.test.ts.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -142,14 +144,36 @@ test('a chunking where the interception library waits on the module awaiting sta
   expect(failure?.stderr).toContain('leave "@mswjs/interceptors" and its dependencies out of the chunk that awaits harness.start().');
 }, 300_000);
 
-test('the interception library bundled without the file it reads beside itself (llhttp.wasm): the app stops at start, saying to keep it out of the bundle', async () => {
+test('the interception library inlined without the file it reads beside itself (llhttp.wasm): the copy installed in node_modules answers, and with none the app stops saying what to change', async () => {
   const dir = await ensureAppBuild(TARGET, { source: APP, name: 'rollup-inlined-app', build: ['build-rollup-inlined.mjs'] });
   const env = frameworkEnv({ HARNESS_ENABLED: 'true', HARNESS_ALLOW_PRODUCTION: 'true', UPSTREAM_URL: upstreamUrl, NODE_ENV: 'production' });
-  const failure = await promisify(execFile)(process.execPath, ['build/server.mjs'], { cwd: dir, env, timeout: 60_000 }).then(
+  const app = await startServerGroup({
+    args: ['build/server.mjs'],
+    cwd: dir,
+    env,
+    readyAt: (output) => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
+    what: 'node build/server.mjs (Rollup, the interception library inlined)',
+  });
+  try {
+    const before = reachedUpstream;
+    const response = await fetch(app.url('/greeting'), { headers: createHarnessClient({ baseURL: app.origin }).headers });
+    expect(await response.json()).toEqual({ fetch: MOCK, http: MOCK });
+    expect(reachedUpstream).toBe(before);
+  } finally {
+    await app.close();
+  }
+
+  // The same build where no node_modules holds the library.
+  const alone = mkdtempSync(join(tmpdir(), 'scenario-harness-inlined-'));
+  cpSync(join(dir, 'build'), join(alone, 'build'), { recursive: true });
+  const failure = await promisify(execFile)(process.execPath, ['build/server.mjs'], { cwd: alone, env, timeout: 60_000 }).then(
     () => undefined,
     (error: { code?: number; stderr?: string }) => error,
   );
+  rmSync(alone, { recursive: true, force: true });
   expect(failure?.code).toBe(1);
   expect(failure?.stderr).toContain('the interception library failed to load: "@mswjs/interceptors" failed to load (ENOENT');
-  expect(failure?.stderr).toMatch(/The app's bundler put "@mswjs\/interceptors" into the bundle without the file it reads beside its own module \(.*llhttp\.wasm\)\. Keep "@mswjs\/interceptors" and its subpaths out of the bundle/);
+  expect(failure?.stderr).toMatch(
+    /The app's bundler put "@mswjs\/interceptors" into the bundle without the file it reads beside its own module \(.*llhttp\.wasm\), and no node_modules where the bundle runs holds "@mswjs\/interceptors" to load instead\. Install the app's dependencies where it runs .*or keep "@mswjs\/interceptors" and its subpaths out of the bundle/,
+  );
 }, 300_000);

@@ -3,6 +3,7 @@ import { runRecordedCall } from '../recording/recorded-call-context.js';
 import type { CallOutcome } from './call-outcome.js';
 import { importLazily } from '../import-lazily.js';
 import { interceptionFailed } from './interception-failed.js';
+import { loadClientRequestInterceptor } from './load-interceptor.js';
 import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromRequest, type OutgoingCall } from './outgoing-call.js';
 
@@ -82,7 +83,7 @@ function recordedResponses(interceptor: ResponseEvents) {
 export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptorOptions) {
   // Loaded on first start only: with `enabled: false` nothing of the library is loaded (SPEC §5).
   const { ClientRequestInterceptor } = await importLazily(
-    () => import('@mswjs/interceptors/ClientRequest'),
+    loadClientRequestInterceptor,
     '@mswjs/interceptors',
     (reason, remedy, cause) => interceptionFailed(`the interception library failed to load: ${reason}`, remedy, cause),
   );
