@@ -15,9 +15,9 @@
 //   BENCH_MICRO_WARMUP=n   untimed fetches before them (default 10000, quick 200)
 //   BENCH_MICRO_ROUNDS=n   interleaved rounds per micro subject, best kept (default 5, quick 1)
 //   BENCH_PAIRED_ROUNDS=n  rounds of the paired micro (two subjects, each in a process of its own,
-//                          timed in alternating blocks; the median ratio is kept) (default 150, quick 10)
+//                          timed in alternating blocks; the median ratio is kept) (default 100, quick 10)
 //   BENCH_PAIRED_BLOCK_MS=ms  about how long one block of the paired micro lasts: its number of
-//                          calls is set from the slower side's calibration (default 10, quick 2)
+//                          calls is set from the slower side's calibration (default 20, quick 2)
 //   BENCH_PAIRED_WARMUP_MS=ms  each paired side warms up with BENCH_MICRO_WARMUP calls or for this
 //                          long, whichever ends first (default 2000, quick 300)
 //   BENCH_PREVIOUS_HARNESS=dir  the previous build (interceptors 0.41) for the *-041 subjects
@@ -69,9 +69,10 @@ const CFG = {
   // Many short blocks: the machine's speed drifts within seconds, and a median over hundreds of
   // back-to-back pairs settles within a few percent where one pair of processes moves by ±30%.
   // A block lasts about the same whatever the client costs (undici.request ~5 µs a call, axios
-  // over https ~300 µs), so every pair takes a few seconds.
-  pairedRounds: num(env.BENCH_PAIRED_ROUNDS, QUICK ? 10 : 150),
-  pairedBlockMs: num(env.BENCH_PAIRED_BLOCK_MS, QUICK ? 2 : 10),
+  // over https ~500 µs), so every pair takes a few seconds. 20 ms: a block of Node's fetch (~20 µs
+  // a call, several scavenges a block) spread 0.66–1.53× between quartiles in blocks of 10 ms.
+  pairedRounds: num(env.BENCH_PAIRED_ROUNDS, QUICK ? 10 : 100),
+  pairedBlockMs: num(env.BENCH_PAIRED_BLOCK_MS, QUICK ? 2 : 20),
   // Each side's warm-up: BENCH_MICRO_WARMUP calls, or fewer if they take longer than this.
   pairedWarmupMs: num(env.BENCH_PAIRED_WARMUP_MS, QUICK ? 300 : 2_000),
   pairedCalibration: num(env.BENCH_PAIRED_CALIBRATION, QUICK ? 100 : 500),
@@ -653,7 +654,8 @@ function report(results) {
     const r = axios.rps / axios041.rps;
     out.push(`W1 with an axios app (node:https): this build ${fmtInt(axios.rps)} req/s, the interceptors 0.41 build ${fmtInt(axios041.rps)} req/s: ${fmt2(r)}×${r < 1 ? ` (${fmt1((1 / r - 1) * 100)}% more time a request)` : ''}`);
   }
-  if (CFG.repeat > 0 && rows.length > 1) out.push(`(best of ${CFG.repeat + 1} passes for ${REPEAT_PLAN.map(([w, s]) => `${w} ${SUBJECT_LABEL[s]}`).join(', ')}; samples in the JSON)`);
+  const repeated = REPEAT_PLAN.filter(([w, s]) => load[w]?.[s]);
+  if (CFG.repeat > 0 && repeated.length) out.push(`(best of ${CFG.repeat + 1} passes for ${repeated.map(([w, s]) => `${w} ${SUBJECT_LABEL[s]}`).join(', ')}; samples in the JSON)`);
   const retried = Object.entries(load).flatMap(([w, subs]) => Object.entries(subs).filter(([, r]) => r.samples && r.samples.length > 1 + (REPEAT_PLAN.some(([rw, rs]) => rw === w && rs === r.subject) ? CFG.repeat : 0)).map(([s]) => `${w} ${SUBJECT_LABEL[s]}`));
   if (retried.length) out.push(`(measured again because the machine was busy: ${retried.join(', ')}; best sample kept)`);
 

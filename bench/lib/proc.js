@@ -17,15 +17,19 @@ export function startChild(script, args = [], { execArgv = [], timeoutMs = 60_00
     execArgv,
     // BENCH_NODE: run the subjects on another Node binary (the driver stays on this one).
     ...(process.env.BENCH_NODE ? { execPath: process.env.BENCH_NODE } : {}),
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    // What a child prints (an enabled harness's start-up line on stdout) is kept for the error
+    // messages below, not mixed into the report: children answer over IPC.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     // NODE_ENV=production for production-like timings; the subjects' enabled harnesses (no token) are allowed there on purpose.
     env: { ...process.env, NODE_ENV: 'production', HARNESS_ALLOW_PRODUCTION: 'true', ...env },
   });
   let stderr = '';
-  child.stderr.on('data', (d) => {
+  const keep = (d) => {
     stderr += d;
     if (stderr.length > 20_000) stderr = stderr.slice(-20_000);
-  });
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   child.exited = exited;
   child.stderrText = () => stderr;
