@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type net from 'node:net';
+import { installSharedSecureContext } from './shared-secure-context.js';
 
 /** The interception library's runner for connections it must leave alone (it consumes one per connect). */
 interface InternalConnectionContext {
@@ -20,7 +21,8 @@ type RequestFunction = (...args: unknown[]) => unknown;
  * socket guard beneath judges it at once, as before the library moved to sockets. The runner is
  * the library's own, shared on `globalThis` across its copies.
  * @see https://github.com/mswjs/interceptors/blob/main/src/utils/internal-connection.ts
- * @returns a function that puts `request`, `get`, `ClientRequest` and `connect` back.
+ * Their TLS sockets share one default secure context (shared-secure-context.ts).
+ * @returns a function that puts `request`, `get`, `ClientRequest`, `connect` and `tls.connect` back.
  */
 export function installClientRequestSockets(): () => void {
   const internal = (globalThis as { __MSW_INTERNAL_CONNECTION_CONTEXT?: InternalConnectionContext }).__MSW_INTERNAL_CONNECTION_CONTEXT;
@@ -59,6 +61,7 @@ export function installClientRequestSockets(): () => void {
   restores.push(() => {
     if (prototype.connect === outside) prototype.connect = connect;
   });
+  restores.push(installSharedSecureContext(() => clientRequest.getStore() === true));
   return () => {
     for (const restore of restores.reverse()) restore();
   };
