@@ -41,7 +41,6 @@ export async function installNodeHttpViaLoopback({ decide }: NodeHttpViaLoopback
   const modules: Modules = { http: nodeHttp, https: process.getBuiltinModule('node:https') };
   const own = { http: { request: modules.http.request, get: modules.http.get }, https: { request: modules.https.request, get: modules.https.get } };
   const pending = new Map<string, PendingCall>();
-  let nextId = 0;
 
   const server = nodeHttp.createServer((req, res) => void answer(req, res));
   // Its own `emit`: scenario-harness/node scopes every server's requests by wrapping the prototype's, and this one is not the app's.
@@ -118,7 +117,10 @@ export async function installNodeHttpViaLoopback({ decide }: NodeHttpViaLoopback
     return function (this: unknown, ...args: unknown[]) {
       const target = targetOf(scheme, args);
       if (target === undefined) return Reflect.apply(original, this, args) as http.ClientRequest;
-      const id = String(++nextId);
+      // Unguessable: any local process can reach the server, and an ID names the app's own call (its
+      // target and options) until the app's request closes. (Not dropped at first use: a runtime's
+      // client may send the request again when a kept-alive connection turns out closed.)
+      const id = crypto.randomUUID();
       const call: PendingCall = { url: target.url, options: target.options, testId: tryGetTestId() };
       pending.set(id, call);
       const headers = { ...headerRecord(target.options.headers), host: target.url.host, [CALL_HEADER]: id };
