@@ -1,30 +1,18 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
-import { runRecordedCall } from '../recording/recorded-call-context.js';
-import { runWithTestId, tryGetTestId } from '../test-context.js';
+import { tryGetTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
-import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
-import { callFromParts, type OutgoingCall } from './outgoing-call.js';
+import { answerOverLoopback, CALL_HEADER, type LoopbackCalls, type Modules, type PendingCall } from './loopback-answer.js';
+import type { OutgoingCall } from './outgoing-call.js';
+
+type RequestFunction = typeof http.request;
 
 export interface NodeHttpViaLoopbackOptions {
   decide(call: OutgoingCall): Promise<CallOutcome>;
 }
 
-type RequestFunction = typeof http.request;
-type Modules = Record<'http' | 'https', { request: RequestFunction; get: RequestFunction }>;
 
-/** What the answering server needs of one call the app made: kept in this process, named by an ID header. */
-interface PendingCall {
-  url: URL;
-  /** The app's own options (agent, TLS settings, timeout): a pass-through is made with them. */
-  options: http.RequestOptions;
-  testId: string | undefined;
-  request?: http.ClientRequest;
-}
 
-/** The header that names a call to the answering server; never sent anywhere else. */
-const CALL_HEADER = 'x-harness-loopback-call';
 
 /**
  * `node:http` and `node:https` on Bun and Deno. The interception library's current line works on
@@ -42,75 +30,14 @@ export async function installNodeHttpViaLoopback({ decide }: NodeHttpViaLoopback
   const own = { http: { request: modules.http.request, get: modules.http.get }, https: { request: modules.https.request, get: modules.https.get } };
   const pending = new Map<string, PendingCall>();
 
-  const server = nodeHttp.createServer((req, res) => void answer(req, res));
+  const calls: LoopbackCalls = { decide, pending, own };
+  const server = nodeHttp.createServer((req, res) => void answerOverLoopback(calls, req, res));
   // Its own `emit`: scenario-harness/node scopes every server's requests by wrapping the prototype's, and this one is not the app's.
   server.emit = process.getBuiltinModule('node:events').EventEmitter.prototype.emit as typeof server.emit;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const port = (server.address() as AddressInfo).port;
   const agent = new nodeHttp.Agent({ keepAlive: true });
-
-  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const id = req.headers[CALL_HEADER];
-    const call = typeof id === 'string' ? pending.get(id) : undefined;
-    if (call === undefined) return void res.writeHead(421).end();
-    const headers = withoutCallHeader(req.rawHeaders);
-    const outgoing = callFromParts({ method: (req.method ?? 'GET').toUpperCase(), url: call.url, headers, body: req, readBody: readAll });
-    const outcome = await (call.testId === undefined ? decide(outgoing) : runWithTestId(call.testId, () => decide(outgoing))).catch((error: unknown) => ({ kind: 'fail' as const, error: error as Error }));
-    if (outcome.kind === 'fail') return failCall(call, res, outcome.error);
-    if (outcome.kind === 'pass') return passOn(call, outgoing, req, res, headers, outcome.capture);
-    const { reply } = outcome;
-    if (reply.delay > 0) await wait(reply.delay);
-    if (isConnectionFault(reply.fault)) return failCall(call, res, simulatedNetworkError(outgoing.method, call.url, reply.fault));
-    // Never answered: the app's request ends when its client gives up.
-    if (reply.fault === 'timeout') return;
-    if (reply.fault === 'malformed') return void res.socket?.end('HTTP/1.1 ???\r\n\r\n');
-    const response = replyToResponse(reply, outgoing.method, call.url);
-    res.writeHead(response.status, response.statusText, [...response.headers].flat());
-    if (response.body === null) return void res.end();
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-      res.end();
-    } catch (error) {
-      failCall(call, res, error as Error);
-    }
-  }
-
-  /** Fail the app's own request with `error` (what the layers on Node do), and drop the loopback exchange. */
-  function failCall(call: PendingCall, res: http.ServerResponse, error: Error): void {
-    call.request?.destroy(error);
-    res.destroy();
-  }
-
-  /** The call as the app made it, to its real host, with the answer streamed back (and kept, when its test records). */
-  function passOn(call: PendingCall, outgoing: OutgoingCall, req: http.IncomingMessage, res: http.ServerResponse, headers: string[], capture: Extract<CallOutcome, { kind: 'pass' }>['capture']): void {
-    const send = () => own[call.url.protocol === 'https:' ? 'https' : 'http'].request(call.url, { ...call.options, method: outgoing.method, headers: recordOf(headers) });
-    const upstream = capture === undefined ? send() : runRecordedCall(send);
-    upstream.on('error', (error) => failCall(call, res, error));
-    upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-      const kept: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => {
-        if (capture !== undefined) kept.push(chunk);
-        res.write(chunk);
-      });
-      answer.on('end', () => {
-        res.end();
-        capture?.response({ status: answer.statusCode ?? 502, headers: new Headers(Object.entries(recordOf(answer.rawHeaders)).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]))), body: new Uint8Array(Buffer.concat(kept)) });
-      });
-      answer.on('error', (error) => (capture?.failed(), failCall(call, res, error)));
-    });
-    res.on('close', () => upstream.destroy());
-    if (!outgoing.bodyConsumed) return void req.pipe(upstream);
-    void outgoing.bodyToSend().then(async (body) => {
-      if (body instanceof Uint8Array) upstream.end(body);
-      else if (body === undefined) upstream.end();
-      else {
-        for await (const chunk of body) upstream.write(chunk);
-        upstream.end();
-      }
-    });
-  }
 
   function wrap(scheme: 'http' | 'https', key: 'request' | 'get'): RequestFunction {
     const original = own[scheme][key];
@@ -182,26 +109,3 @@ function headerRecord(headers: http.OutgoingHttpHeaders | readonly string[] | un
   return record;
 }
 
-/** The raw header list the app sent, without the call ID. */
-function withoutCallHeader(rawHeaders: string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() !== CALL_HEADER) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!);
-  return kept;
-}
-
-/** A flat `[name, value, …]` list as a record of lower-case names, a repeated name's values in a list. */
-function recordOf(flat: string[]): Record<string, string | string[]> {
-  const record: Record<string, string | string[]> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) {
-    const name = flat[i]!.toLowerCase();
-    const before = record[name];
-    record[name] = before === undefined ? flat[i + 1]! : [...(Array.isArray(before) ? before : [before]), flat[i + 1]!];
-  }
-  return record;
-}
-
-async function readAll(body: unknown): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
-  return chunks.length === 0 ? undefined : new Uint8Array(Buffer.concat(chunks));
-}
