@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Harness } from '../core/create-harness.js';
 import { createHarness } from '../harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
+import { CONTROL_METHODS } from '../core/control/control-routes.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';
 import { handleNodeControlRequest, sendFetchResponse } from './_node-http.js';
@@ -191,7 +192,8 @@ export function harnessRouteHandlers(harness: Harness): { GET: RouteHandler; POS
     if (response !== null) return response;
     return notAControlEndpoint(harness, request.method, pathname, 'Move the route file to the folder of its endpoint path');
   };
-  return { GET: handler, POST: handler, DELETE: handler };
+  // One export per method of the control route table: the route file can answer every endpoint.
+  return Object.fromEntries(CONTROL_METHODS.map((method) => [method, handler])) as { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler };
 }
 
 function notAControlEndpoint(harness: Harness, method: string, pathname: string, remedy: string): Response {

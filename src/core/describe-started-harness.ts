@@ -1,5 +1,9 @@
+import { CONTROL_ROUTES, type ControlMethod, type RouteListing } from './control/control-routes.js';
 import type { RuntimeLayers } from './interception/runtime-layers.js';
 import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
+
+/** The order the line names an endpoint's methods in. */
+const LINE_ORDER: readonly ControlMethod[] = ['GET', 'POST', 'DELETE'];
 
 /**
  * The line a harness logs when it starts: that it is on, how many scenarios it has, where the
@@ -8,16 +12,9 @@ import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
  * in an app's start-up log at a glance.
  */
 export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean; browserCalls?: boolean; runtime?: Pick<RuntimeLayers, 'name' | 'notIntercepted'> }): string {
-  const control = [
-    `POST|DELETE ${endpoints.setScenario}`,
-    `GET ${endpoints.getScenario}`,
-    `GET|POST ${endpoints.getState}`,
-    `GET ${endpoints.scenarios}`,
-  ];
-  // A store without addMocks answers the mocks endpoint 501: not listed, so the line never offers it.
-  if (serves.testMocks) control.push(`GET|POST|DELETE ${endpoints.mocks}`);
-  if (serves.browserCalls === true) control.push(`POST ${endpoints.answer}`);
-  if (serves.journal) control.push(`GET|DELETE ${endpoints.journal}`);
+  const serving: Record<RouteListing, boolean> = { always: true, testMocks: serves.testMocks, browserCalls: serves.browserCalls === true, journal: serves.journal };
+  // From the route table: a store without addMocks answers the mocks endpoint 501, so the line never offers it.
+  const control = CONTROL_ROUTES.filter((route) => route.listed !== undefined && serving[route.listed]).map((route) => `${LINE_ORDER.filter((method) => route.methods.includes(method)).join('|')} ${endpoints[route.endpoint]}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
   const gaps = serves.runtime?.notIntercepted ?? [];

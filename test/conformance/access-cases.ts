@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningApp, StartFixture } from './fixture.js';
+import { DEFAULT_ENDPOINTS } from 'scenario-harness';
+import { CONTROL_ROUTES, type ControlRoute } from '../../src/core/control/control-routes.js';
 import { rawRequest } from './raw-request.js';
 import { startUpstream, type Upstream } from './upstream.js';
 
@@ -10,21 +12,24 @@ export const CONFORMANCE_TOKEN = 'conformance-token-5f0c2a9e71d84b36';
 const WRONG_TOKEN = 'wrong-token-000000000000000000';
 const REALM = 'Bearer realm="scenario-harness"';
 
-/** Every control endpoint each fixture app serves, with a request that would change or show something. */
-const ENDPOINTS: [method: string, path: string, body?: unknown][] = [
-  ['POST', '/__scenario__', { scenario: 'friendly' }],
-  ['GET', '/__scenario__'],
-  ['DELETE', '/__scenario__'],
-  ['GET', '/__harness__/state'],
-  ['GET', '/__harness__/scenarios'],
-  ['GET', '/__harness__/journal'],
-  ['DELETE', '/__harness__/journal'],
-  ['POST', '/__harness__/state', { state: { seeded: true } }],
-  ['POST', '/__harness__/mocks', { mocks: [{ url: '*/upstream/greeting', response: { body: { greeting: 'mine' } } }] }],
-  ['GET', '/__harness__/mocks'],
-  ['DELETE', '/__harness__/mocks'],
-  ['POST', '/__harness__/answer', { method: 'GET', url: 'https://greetings.example.test/upstream/greeting', headers: {} }],
-];
+/** A body for the endpoints whose request needs one to change something. */
+const BODIES: Partial<Record<`${ControlRoute['endpoint']} ${string}`, unknown>> = {
+  'setScenario POST': { scenario: 'friendly' },
+  'getState POST': { state: { seeded: true } },
+  'mocks POST': { mocks: [{ url: '*/upstream/greeting', response: { body: { greeting: 'mine' } } }] },
+  'answer POST': { method: 'GET', url: 'https://greetings.example.test/upstream/greeting', headers: {} },
+  'record POST': { mode: 'missing' },
+};
+
+/**
+ * Every guarded control endpoint and method each fixture app serves, from the route table
+ * itself (a new endpoint is checked here with no edit), with a request that would change or
+ * show something. The inspector's page is left out: it holds no data and is served without
+ * access (its data endpoints are in).
+ */
+const ENDPOINTS: [method: string, path: string, body?: unknown][] = CONTROL_ROUTES.filter((route) => route.endpoint !== 'inspector').flatMap((route) =>
+  route.methods.map((method): [string, string, unknown?] => [method, DEFAULT_ENDPOINTS[route.endpoint], BODIES[`${route.endpoint} ${method}`]]),
+);
 
 /**
  * `createHarness({ access: { token } })` in a framework: every control endpoint wants

@@ -12,6 +12,7 @@ import type { InspectorExtension } from '../extensions.js';
 import type { RecordingDraft } from '../recording/recording-draft.js';
 import type { RecordMode } from '../recording/recorded-exchange.js';
 import { appReadinessAnswer } from './app-readiness.js';
+import { CONTROL_ROUTES, routeMethod, routePaths, type ControlRoute } from './control-routes.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
 import { toErrorAnswer } from './json-response.js';
 import { hintHeaderValue } from './hint-header.js';
@@ -65,6 +66,11 @@ export interface ControlOptions {
 /** A handler for the control endpoints: a control request's answer, or `null` for any other request. */
 export type ControlRequestHandler = (call: ControlCall) => Promise<ControlAnswer | null>;
 
+/** The 404 of the inspector's paths on a harness created without it. */
+function inspectorMissing(pathname: string): ControlAnswer {
+  return jsonAnswer({ error: `${pathname} is the inspector's, and this harness was created without it.` }, 404);
+}
+
 /** `?method=POST&url=*\/v1/charges&unanswered=true&mockId=x` → a journal filter. */
 function journalFilterOf(search: string): JournalFilter {
   const params = new URLSearchParams(search);
@@ -89,9 +95,8 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
 } {
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
   const { maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength } = options;
-  // The inspector answers with and without its trailing slash: Next.js redirects `/__harness__/` to `/__harness__`.
-  const inspectorPaths = new Set([endpoints.inspector, endpoints.inspector.length > 1 && endpoints.inspector.endsWith('/') ? endpoints.inspector.slice(0, -1) : `${endpoints.inspector}/`]);
-  const paths = new Set([endpoints.setScenario, endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.record, endpoints.sessions, endpoints.mocks, endpoints.answer, ...inspectorPaths]);
+  const routes = CONTROL_ROUTES.map((route) => ({ route, paths: routePaths(route, endpoints) }));
+  const paths = new Set(routes.flatMap(({ paths: own }) => own));
   let page: Promise<ControlAnswer> | undefined;
 
   async function switchScenario(call: ControlCall, testId: string): Promise<ControlAnswer> {
@@ -190,6 +195,45 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
     return jsonAnswer({ testId, calls: await target.getCalls(testId, filter) });
   }
 
+  /** What each endpoint answers, once the route table found it for the call's path and method. */
+  const answers: Record<ControlRoute['endpoint'], (call: ControlCall, testId: string, pathname: string) => Promise<ControlAnswer>> = {
+    async setScenario(call, testId) {
+      if (call.method === 'POST') return switchScenario(call, testId);
+      await target.endTest(testId);
+      return jsonAnswer({ success: true, testId });
+    },
+    getScenario: (_call, testId) => getScenario(testId),
+    async getState(call, testId) {
+      if (call.method === 'POST') return seedState(call, testId);
+      return jsonAnswer({ testId, state: await target.getState(testId) });
+    },
+    mocks: (call, testId) => testMocksRoute(call, testId, target.testMocks, maxBodyBytes),
+    async answer(call, testId, pathname) {
+      if (target.answerBrowserCall === undefined) return jsonAnswer({ error: `${pathname} answers the browser's own calls, and this harness was created without that part.` }, 404);
+      return target.answerBrowserCall(call, testId);
+    },
+    async scenarios(call) {
+      const params = new URLSearchParams(call.search);
+      const ready = params.get('ready');
+      // `?ready`: the same catalogue, once the app itself serves (app-readiness.ts).
+      const readiness = ready === null ? undefined : await appReadinessAnswer(call, ready, endpoints.scenarios, (path) => paths.has(path));
+      if (readiness !== undefined) return readiness.answer;
+      const withMocks = params.get('mocks') === 'true';
+      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
+    },
+    journal: (call, testId) => journal(call, testId),
+    record: (call, testId) => record(call, testId),
+    async sessions(call, _testId, pathname) {
+      if (options.inspector === undefined) return inspectorMissing(pathname);
+      return options.inspector.sessions(target, call.search, pathname);
+    },
+    async inspector(_call, _testId, pathname) {
+      if (options.inspector === undefined) return inspectorMissing(pathname);
+      page ??= options.inspector.page({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
+      return page;
+    },
+  };
+
   async function route(call: ControlCall, pathname: string): Promise<ControlAnswer | null> {
     const testId = readTestId({ [TEST_ID_HEADER]: call.header(TEST_ID_HEADER) ?? undefined, baggage: call.header('baggage') ?? undefined });
     if (testId.length > maxTestIdLength) {
@@ -199,49 +243,10 @@ export function createControlRequestHandler(target: ControlTarget, options: Cont
       );
     }
     const { method } = call;
-    if (pathname === endpoints.setScenario && method === 'POST') return switchScenario(call, testId);
-    if (pathname === endpoints.setScenario && method === 'DELETE') {
-      await target.endTest(testId);
-      return jsonAnswer({ success: true, testId });
-    }
-    if (pathname === endpoints.getScenario && (method === 'GET' || method === 'HEAD')) return getScenario(testId);
-    if (pathname === endpoints.getState && (method === 'GET' || method === 'HEAD')) {
-      return jsonAnswer({ testId, state: await target.getState(testId) });
-    }
-    if (pathname === endpoints.getState && method === 'POST') return seedState(call, testId);
-    if (pathname === endpoints.mocks && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return testMocksRoute(call, testId, target.testMocks, maxBodyBytes);
-    if (pathname === endpoints.answer && method === 'POST') {
-      if (target.answerBrowserCall === undefined) return jsonAnswer({ error: `${pathname} answers the browser's own calls, and this harness was created without that part.` }, 404);
-      return target.answerBrowserCall(call, testId);
-    }
-    if (pathname === endpoints.scenarios && (method === 'GET' || method === 'HEAD')) {
-      const params = new URLSearchParams(call.search);
-      const ready = params.get('ready');
-      // `?ready`: the same catalogue, once the app itself serves (app-readiness.ts).
-      const readiness = ready === null ? undefined : await appReadinessAnswer(call, ready, endpoints.scenarios, (path) => paths.has(path));
-      if (readiness !== undefined) return readiness.answer;
-      const withMocks = params.get('mocks') === 'true';
-      return jsonAnswer({ scenarios: (withMocks ? target.scenarioDetails() : undefined) ?? target.listScenarios() });
-    }
-    if (pathname === endpoints.journal && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) return journal(call, testId);
-    const { inspector } = options;
-    if ((pathname === endpoints.sessions || inspectorPaths.has(pathname)) && (method === 'GET' || method === 'HEAD') && inspector === undefined) {
-      return jsonAnswer({ error: `${pathname} is the inspector's, and this harness was created without it.` }, 404);
-    }
-    if (pathname === endpoints.sessions && (method === 'GET' || method === 'HEAD')) return inspector!.sessions(target, call.search, pathname);
-    if (inspectorPaths.has(pathname) && (method === 'GET' || method === 'HEAD')) {
-      page ??= inspector!.page({ endpoints, testIdHeader: TEST_ID_HEADER, journal: target.getCalls !== undefined });
-      return page;
-    }
-    if (pathname === endpoints.record && (method === 'POST' || method === 'GET' || method === 'HEAD' || method === 'DELETE')) return record(call, testId);
-    const allowed = [
-      ...(pathname === endpoints.setScenario ? ['POST', 'DELETE'] : []),
-      ...([endpoints.getScenario, endpoints.getState, endpoints.scenarios, endpoints.journal, endpoints.sessions].includes(pathname) || inspectorPaths.has(pathname) ? ['GET'] : []),
-      ...(pathname === endpoints.journal ? ['DELETE'] : []),
-      ...(pathname === endpoints.record || pathname === endpoints.mocks ? ['POST', 'GET', 'DELETE'] : []),
-      ...(pathname === endpoints.getState ? ['POST'] : []),
-      ...(pathname === endpoints.answer ? ['POST'] : []),
-    ];
+    const onPath = routes.filter(({ paths: own }) => own.includes(pathname)).map(({ route }) => route);
+    const found = onPath.find(({ methods }) => (methods as readonly string[]).includes(routeMethod(method)));
+    if (found !== undefined) return answers[found.endpoint](call, testId, pathname);
+    const allowed = [...new Set(onPath.flatMap(({ methods }) => methods))];
     return jsonAnswer({ error: `Method ${method} is not allowed on ${pathname}. Use ${allowed.join(', ')}.` }, 405, { allow: allowed.join(', ') });
   }
 
