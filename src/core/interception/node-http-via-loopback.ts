@@ -93,7 +93,8 @@ function targetOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; option
   const upgrade = Object.entries(headerRecord(options.headers)).some(([name]) => name.toLowerCase() === 'upgrade');
   if (upgrade) return undefined;
   const protocol = options.protocol ?? fromUrl?.protocol ?? `${scheme}:`;
-  const host = options.hostname ?? options.host?.replace(/:\d+$/, '') ?? fromUrl?.hostname ?? 'localhost';
+  // `host` is a name or address, never with a port (Node reads the port from `port` only): '::1' stays '::1'.
+  const host = options.hostname ?? options.host ?? fromUrl?.hostname ?? 'localhost';
   const port = options.port ?? (fromUrl?.port || undefined) ?? options.defaultPort;
   const path = options.path ?? (fromUrl === undefined ? '/' : `${fromUrl.pathname}${fromUrl.search}`);
   const url = new URL(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port === undefined ? '' : `:${port}`}${path}`);
