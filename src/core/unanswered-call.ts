@@ -77,7 +77,7 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
     if (fails) {
       const message =
         refusal === undefined
-          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). ${call.upgrade === undefined ? 'Add a mock for it, or set' : 'Set'} unhandled to 'warn' or 'bypass'${call.upgrade === undefined ? '' : ' to let it through'}.${hints}`
+          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). ${call.upgrade === undefined ? "Add a mock for it, or set unhandled to 'warn' or 'bypass'." : "Set unhandled to 'warn' or 'bypass' to let it through."}${hints}`
           : `No mock answers ${description} ${where}, and it may not be passed on: ${refusal}. The call fails.${hints}`;
       logger.error(message);
       const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);

@@ -1,8 +1,8 @@
 import type http from 'node:http';
-import type { Readable } from 'node:stream';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { runWithTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
+import { headersFromDispatch, readDispatchBody } from './dispatch-options.js';
 import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
 
@@ -38,7 +38,7 @@ export async function answerOverLoopback({ decide, pending, own }: LoopbackCalls
   const call = typeof id === 'string' ? pending.get(id) : undefined;
   if (call === undefined) return void res.writeHead(421).end();
   const headers = withoutCallHeader(req.rawHeaders);
-  const outgoing = callFromParts({ method: (req.method ?? 'GET').toUpperCase(), url: call.url, headers, body: req, readBody: readAll });
+  const outgoing = callFromParts({ method: (req.method ?? 'GET').toUpperCase(), url: call.url, headers, body: req, readBody: readDispatchBody });
   const outcome = await (call.testId === undefined ? decide(outgoing) : runWithTestId(call.testId, () => decide(outgoing))).catch((error: unknown) => ({ kind: 'fail' as const, error: error as Error }));
   if (outcome.kind === 'fail') return failCall(call, res, outcome.error);
   if (outcome.kind === 'pass') return passOn(own, call, outgoing, req, res, headers, outcome.capture);
@@ -79,7 +79,7 @@ function passOn(own: Modules, call: PendingCall, outgoing: OutgoingCall, req: ht
     });
     answer.on('end', () => {
       res.end();
-      capture?.response({ status: answer.statusCode ?? 502, headers: new Headers(Object.entries(recordOf(answer.rawHeaders)).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]))), body: new Uint8Array(Buffer.concat(kept)) });
+      capture?.response({ status: answer.statusCode ?? 502, headers: headersFromDispatch(answer.rawHeaders), body: new Uint8Array(Buffer.concat(kept)) });
     });
     answer.on('error', (error) => (capture?.failed(), failCall(call, res, error)));
   });
@@ -102,8 +102,8 @@ function withoutCallHeader(rawHeaders: string[]): string[] {
   return kept;
 }
 
-/** A flat `[name, value, …]` list as a record of lower-case names, a repeated name's values in a list. */
-function recordOf(flat: string[]): Record<string, string | string[]> {
+/** A flat `[name, value, …]` list (`rawHeaders`) as a record of lower-case names, a repeated name's values in a list. */
+export function recordOf(flat: string[]): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = {};
   for (let i = 0; i + 1 < flat.length; i += 2) {
     const name = flat[i]!.toLowerCase();
@@ -111,10 +111,4 @@ function recordOf(flat: string[]): Record<string, string | string[]> {
     record[name] = before === undefined ? flat[i + 1]! : [...(Array.isArray(before) ? before : [before]), flat[i + 1]!];
   }
   return record;
-}
-
-async function readAll(body: unknown): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
-  return chunks.length === 0 ? undefined : new Uint8Array(Buffer.concat(chunks));
 }

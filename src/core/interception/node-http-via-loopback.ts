@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tryGetTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
-import { answerOverLoopback, CALL_HEADER, type LoopbackCalls, type Modules, type PendingCall } from './loopback-answer.js';
+import { answerOverLoopback, CALL_HEADER, recordOf, type LoopbackCalls, type Modules, type PendingCall } from './loopback-answer.js';
 import type { OutgoingCall } from './outgoing-call.js';
 
 type RequestFunction = typeof http.request;
@@ -104,9 +104,6 @@ function targetOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; option
 /** Headers as a record, from the object or the flat `[name, value, …]` list `request` accepts. */
 function headerRecord(headers: http.OutgoingHttpHeaders | readonly string[] | undefined): Record<string, string | string[] | number> {
   if (headers === undefined) return {};
-  if (!Array.isArray(headers)) return headers as Record<string, string | string[] | number>;
-  const record: Record<string, string> = {};
-  for (let i = 0; i + 1 < headers.length; i += 2) record[headers[i]!] = headers[i + 1]!;
-  return record;
+  return Array.isArray(headers) ? recordOf(headers as string[]) : (headers as Record<string, string | string[] | number>);
 }
 

@@ -84,20 +84,16 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
         options = { ...options, headers: [...withType].flat() };
       }
       const method = options.method.toUpperCase();
-      // An upgrade (undici's WebSocket): seen, journaled and passed on or failed; never answered by an HTTP mock.
-      if (options.upgrade) {
-        const call = callFromParts({ method, url, headers, body, readBody: readDispatchBody, upgrade: options.upgrade.toLowerCase() });
-        handle(options, handler, call).catch((error: unknown) => failHandler(handler, error));
-        return true;
-      }
+      // An upgrade (undici's WebSocket) is marked: the engine never answers one from an HTTP mock.
+      const upgrade = options.upgrade ? options.upgrade.toLowerCase() : undefined;
       // @note No closure is made on the common path below: a dispatched call allocates as little as MockAgent's.
       if (body instanceof Promise) {
         body
-          .then((bytes) => handle({ ...options, body: bytes }, handler, callFromParts({ method, url, headers, body: bytes, readBody: readDispatchBody })))
+          .then((bytes) => handle({ ...options, body: bytes }, handler, callFromParts({ method, url, headers, body: bytes, readBody: readDispatchBody, upgrade })))
           .catch((error: unknown) => failHandler(handler, error));
         return true;
       }
-      const call = callFromParts({ method, url, headers, body, readBody: readDispatchBody });
+      const call = callFromParts({ method, url, headers, body, readBody: readDispatchBody, upgrade });
       try {
         // A plain reply is written before dispatch returns, as undici's MockAgent does: no promise, no tick.
         const now = decideNow(call);
