@@ -17,57 +17,18 @@
 //   BENCH_WEIGHT_EXPRESS=spec   what "beside Express" installs (default `express`)
 //   BENCH_WEIGHT_OUT=path       where the JSON goes (default bench/results/install-weight.json)
 //   BENCH_PREVIOUS_HARNESS=dir  the previous build's folder (see bench/previous-build.js)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PREVIOUS_COMMIT, previousHarnessDir } from './lib/harness-glue.js';
+import { install, interceptorsOf, npm, pack } from './lib/npm-weight.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const rootDir = path.dirname(benchDir);
 const EXPRESS = process.env.BENCH_WEIGHT_EXPRESS || 'express';
 const OUT = process.env.BENCH_WEIGHT_OUT || path.join(benchDir, 'results', 'install-weight.json');
 const log = (line) => process.stderr.write(`${line}\n`);
-const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-
-/** The interceptors version a package folder was built against (its own node_modules, else its package.json range). */
-function interceptorsOf(dir) {
-  const installed = path.join(dir, 'node_modules', '@mswjs', 'interceptors', 'package.json');
-  if (fs.existsSync(installed)) return JSON.parse(fs.readFileSync(installed, 'utf8')).version;
-  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies?.['@mswjs/interceptors'];
-}
-
-/** `npm pack` of the package in `dir` into `into`; the tarball's path. Scripts off: dist/ as it is built. */
-function pack(dir, into) {
-  if (!fs.existsSync(path.join(dir, 'dist', 'index.js'))) throw new Error(`${dir} has no dist/: build it first (npm run build)`);
-  const name = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', into], dir))[0].filename;
-  const renamed = path.join(into, `${path.basename(path.dirname(dir))}-${path.basename(dir)}-${name}`);
-  fs.renameSync(path.join(into, name), renamed);
-  return renamed;
-}
-
-/** KiB on disk of a package folder, leaving out its own node_modules (`du -sk --exclude`). */
-function ownKib(dir) {
-  return Number(execFileSync('du', ['-sk', '--exclude=node_modules', dir], { encoding: 'utf8' }).split('\t')[0]);
-}
-
-/** Install `specs` with --omit=dev into a fresh folder; the packages installed and node_modules' size. */
-function install(work, label, specs) {
-  const dir = path.join(work, label);
-  fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: `weight-${label}`, private: true })}\n`);
-  npm(['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', ...specs], dir);
-  const lock = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8'));
-  const packages = Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
-  const kib = Number(execFileSync('du', ['-sk', path.join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
-  const versionOf = (name) => lock.packages[`node_modules/${name}`]?.version;
-  // Each package's own folder (without the packages nested in it), to say where a difference lies.
-  const each = Object.fromEntries(
-    packages.map((key) => [key, { version: lock.packages[key].version, kib: ownKib(path.join(dir, key)) }]),
-  );
-  return { label, specs: specs.map((s) => path.basename(s)), packages: packages.length, mib: kib / 1024, express: versionOf('express'), interceptors: versionOf('@mswjs/interceptors'), each };
-}
 
 function main() {
   const previousDir = previousHarnessDir();
