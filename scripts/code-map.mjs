@@ -25,8 +25,8 @@ const FILE_LINES = 300;
  */
 const LAYERS = [
   ['core'],
-  ['contracts', 'files', 'import', 'record', 'inspector', 'browser', 'redis'],
-  ['harness.ts', 'index.ts', 'index-edge.ts'],
+  ['contracts', 'files', 'import', 'record', 'inspector', 'browser', 'redis', 'parts'],
+  ['harness.ts', 'harness-parts.ts', 'index.ts', 'index-edge.ts'],
   ['adapters', 'server', 'client'],
   ['register', 'cli', 'playwright'],
 ];

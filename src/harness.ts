@@ -1,23 +1,6 @@
 import { createHarnessCore, type Harness } from './core/create-harness.js';
-import type { HarnessExtensions } from './core/extensions.js';
 import type { HarnessOptions, ScenarioMap } from './core/types.js';
-import { inspectorAnswer } from './inspector/inspector-answer.js';
-import { listSessionsAnswer } from './inspector/list-sessions-answer.js';
-import { scenarioDetails } from './inspector/scenario-details.js';
-
-/**
- * The composition root: the core plus what plugs into it. The inspector's page, the
- * recorder's converter, the browser's answers and the contract checks load on first use only.
- */
-const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
-  inspector: Object.freeze({ page: inspectorAnswer, sessions: listSessionsAnswer, scenarioDetails }),
-  // Loaded on the first recording only: nothing under record/ loads in an app that never records.
-  draftRecording: async (exchanges, format, options) => (await import('./record/recording-draft.js')).recordingDraft(exchanges, format, options),
-  // Loaded on the first browser call only: an app whose tests never route the browser through it never loads browser/.
-  answerBrowserCall: async (call, testId, context) => (await import('./browser/answer-browser-call.js')).answerBrowserCall(call, testId, context),
-  // Loaded by start() only when `contracts` is set: ajv, the OpenAPI parser and contracts/ never load otherwise.
-  loadContracts: async (options, logger) => (await import('./contracts/load-contract-checker.js')).loadContractChecker(options, logger),
-});
+import { HARNESS_PARTS } from './harness-parts.js';
 
 /**
  * Create a harness from scenario definitions. Definitions are validated here (also when
@@ -39,5 +22,5 @@ const EXTENSIONS: HarnessExtensions = Object.freeze<HarnessExtensions>({
  * @see https://github.com/scenario-harness/scenario-harness#readme
  */
 export function createHarness<const S extends ScenarioMap>(options: HarnessOptions<S>): Harness<S> {
-  return createHarnessCore(options, EXTENSIONS);
+  return createHarnessCore(options, HARNESS_PARTS);
 }

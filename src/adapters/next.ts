@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Harness } from '../core/create-harness.js';
 import { createHarness } from '../harness.js';
 import { consoleLogger } from '../core/dev-utils.js';
-import { CONTROL_METHODS } from '../core/control/control-routes.js';
+import { CONTROL_METHODS } from '../harness-parts.js';
 import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';
 import { handleNodeControlRequest, sendFetchResponse } from './_node-http.js';

@@ -4,6 +4,7 @@
  * in nuxt.config. Nitro then runs every request as its test and answers the control endpoints,
  * in `nuxt dev` and in the built server, with no Nitro internals.
  */
+import { HARNESS_PARTS } from '../harness-parts.js';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LOG_PREFIX } from '../core/dev-utils.js';
@@ -69,7 +70,7 @@ function readNuxtHarnessOptions(options: unknown): NuxtHarnessOptions {
   }
   if (enabled !== undefined && typeof enabled !== 'boolean') fail(`expected "harness.enabled" to be true or false (or left out: HARNESS_ENABLED=true where the server runs), instead got ${JSON.stringify(enabled)}.`);
   // The createHarness checks, at build time; `access` is checked as when enabled, unless HARNESS_TOKEN will give it.
-  validateOptions({ ...rest, enabled: rest.access !== undefined, scenarios: {} } as HarnessOptions);
+  validateOptions({ ...rest, enabled: rest.access !== undefined, scenarios: {} } as HarnessOptions, HARNESS_PARTS);
   toSource(rest, 'harness');
   return options as NuxtHarnessOptions;
 }

@@ -1,6 +1,6 @@
 import { TEST_ID_HEADER } from '../core/constants.js';
 import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/control/control-call.js';
-import type { BrowserAnswerContext } from '../core/extensions.js';
+import type { CallListener } from '../core/interception/call-outcome.js';
 import { wait, type MockReply } from '../core/interception/mock-reply.js';
 import { callFromParts, type OutgoingCall } from '../core/interception/outgoing-call.js';
 import { isPreflight, preflightHeaders, withCors } from './cors-headers.js';
@@ -16,6 +16,14 @@ function reply(call: OutgoingCall, made: MockReply): ControlAnswer {
   }
   const body = Buffer.from(replyBody(made, call.method)).toString('base64');
   return jsonAnswer({ answered: true, status: made.status, headers: withCors(made.headers, call.headers), bodyBase64: body, ...(made.fault === undefined ? {} : { fault: made.fault }) });
+}
+
+/** What the browser's answer endpoint gets from the harness. */
+export interface BrowserAnswerContext {
+  /** The harness's answer to an outgoing call: the same scenario, variant, own mocks, state, sequences and journal. */
+  listener: CallListener;
+  /** `limits.maxBodyBytes`: the largest request body the endpoint reads. */
+  maxBodyBytes: number;
 }
 
 /**

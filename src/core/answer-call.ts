@@ -1,5 +1,4 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
-import type { ContractGate } from './contract-gate.js';
 import { quote, type Logger } from './dev-utils.js';
 import { MAX_JSON_BODY_DEPTH } from './engine/body/parse-json-body.js';
 import { buildReply } from './engine/build-response.js';
@@ -16,14 +15,11 @@ import { compileHostList } from './host-list.js';
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
-import { isLoopback } from './is-loopback.js';
-import { hasNoBodyToRead, type JournalRecorder } from './journal/create-journal-recorder.js';
-import { createCapture, type CaptureHandle } from './recording/capture.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionSnapshot, SessionStore } from './store/session-store.js';
+import type { CallSteps } from './parts/call-steps.js';
 import { firstTimeFor } from './first-time.js';
 import { setStateRefusalNote } from './store/state-limit-note.js';
-import type { OwnMockLayers } from './test-mocks/create-own-mock-layers.js';
 import { storeNowOf } from './store/store-now.js';
 import { tryGetTestId } from './test-context.js';
 import type { UnhandledCallStrategy } from './types.js';
@@ -42,12 +38,8 @@ export interface CallAnswererOptions {
   allowHosts?: readonly (string | RegExp)[];
   /** Hosts whose calls carry the current test ID (`propagate.hosts`). */
   propagateHosts?: readonly (string | RegExp)[];
-  /** Each test's own mocks, compiled (`POST /__harness__/mocks`); the harness primes it when they are added. */
-  ownMocks: OwnMockLayers;
-  /** Where each call is recorded for its test; `undefined`: no journal. */
-  journal?: JournalRecorder;
-  /** Checks each answered call against the API documents (`contracts`); `undefined`: none are configured. */
-  checkContract?: ContractGate;
+  /** What the harness's parts do on the call path (a test's own mocks, a recording, the contract checks, the journal). */
+  steps: CallSteps;
   /**
    * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers
    * and in-process test clients live there. `false` for the standalone server, whose calls come
@@ -56,9 +48,6 @@ export interface CallAnswererOptions {
    */
   loopbackPasses?: boolean;
 }
-
-/** Exchanges kept per recording test: a recording is one test's calls, not a soak. */
-const MAX_RECORDED = 500;
 
 /**
  * The intercepted-call side of a harness: find the test, its scenario layers and the mock that
@@ -74,7 +63,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
-  const { journal, ownMocks, checkContract } = options;
+  const { take, layers: ownMocks, check: checkContract, record: journal } = options.steps;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
   const firstDeepBodyOf = firstTimeFor();
@@ -102,20 +91,6 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
     const header = call.header(TEST_ID_HEADER);
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
-  }
-
-  /**
-   * The capture of a call a recording test passes on (its exchange is kept in the test's
-   * session), or `undefined` when the test is not recording this call. In an app, loopback calls
-   * are its own and in-process test clients': never recorded. The standalone server's calls come
-   * from other processes, so there a loopback target (a configured upstream) is recorded too.
-   */
-  async function recordingPass(testId: string, call: OutgoingCall, session: SessionSnapshot | undefined): Promise<CallOutcome | undefined> {
-    if (session?.recording === undefined || (loopbackPasses && isLoopback(call.url.hostname))) return undefined;
-    const capture: CaptureHandle = await createCapture(call, (exchange) => {
-      store.appendRecorded?.(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
-    });
-    return { kind: 'pass', capture };
   }
 
   /** The reply of the mock that matched: templates, a response function, then its `setState`. */
@@ -151,18 +126,20 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
         return undefined;
       }
-      // Recording 'all': every call goes to the real upstream, and its answer is kept.
-      if (session?.recording === 'all') {
-        const recorded = await recordingPass(testId, call, session);
-        if (recorded !== undefined) return recorded;
+      // A part may take the call before its scenario does (a recording of 'all' passes every call on).
+      if (take?.wants(session, 'first') === true) {
+        const taken = await take.take(call, testId, session);
+        if (taken !== undefined) return taken;
       }
       const base = layersFor(active?.scenarioId, active?.variant);
-      const layers = session?.mocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
+      const layers = session?.mocks === undefined || ownMocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
       const resolution = await resolveMock({ call, testId, state, layers, store });
       if (resolution === undefined) {
-        // Recording 'missing': what the scenario cannot answer goes to the real upstream, whatever `unhandled` says.
-        const recorded = await recordingPass(testId, call, session);
-        if (recorded !== undefined) return recorded;
+        // Or after it found no mock (a recording of 'missing' passes on what the scenario cannot answer, whatever `unhandled` says).
+        if (take?.wants(session, 'unmatched') === true) {
+          const taken = await take.take(call, testId, session);
+          if (taken !== undefined) return taken;
+        }
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers, state, startedAt });
         return undefined;
       }
@@ -200,17 +177,17 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
    * path fails it).
    */
   function answerNow(call: OutgoingCall): ImmediateOutcome {
-    if (readSessionNow === undefined || call.upgrade !== undefined || (journal !== undefined && (journal.explainAnswered || !hasNoBodyToRead(call)))) return NOT_NOW;
+    if (readSessionNow === undefined || call.upgrade !== undefined || (journal !== undefined && (journal.explainAnswered || !journal.recordsNow(call)))) return NOT_NOW;
     try {
       const startedAt = performance.now();
       const testId = testIdOf(call);
       const session = readSessionNow(testId);
-      if (session?.recording !== undefined) return NOT_NOW;
+      if (take !== undefined && (take.wants(session, 'first') || take.wants(session, 'unmatched'))) return NOT_NOW;
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
       const base = layersFor(active?.scenarioId, active?.variant);
       // A test with mocks of its own: compiled already (the add primed them), or the asynchronous path compiles them.
-      const layers = session?.mocks === undefined ? base : ownMocks.layersNow(testId, session.mocks, base);
+      const layers = session?.mocks === undefined || ownMocks === undefined ? base : ownMocks.layersNow(testId, session.mocks, base);
       if (layers === undefined) return NOT_NOW;
       const resolution = resolveMockNow(call, layers, state);
       if (resolution === undefined || resolution === NOT_NOW) return NOT_NOW;
@@ -240,7 +217,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     const testId = testIdOf(call);
     const session = await store.read(testId);
     const base = layersFor(session?.active?.scenarioId, session?.active?.variant);
-    const layers = session?.mocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
+    const layers = session?.mocks === undefined || ownMocks === undefined ? base : await ownMocks.layers(testId, session.mocks, base);
     return hasMockFor(call.url, method, layers);
   }
 

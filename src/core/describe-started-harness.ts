@@ -1,4 +1,4 @@
-import { CONTROL_ROUTES, type ControlMethod, type RouteListing } from './control/control-routes.js';
+import type { ControlMethod, ControlRoute } from './control/control-routes.js';
 import type { RuntimeLayers } from './interception/runtime-layers.js';
 import type { HarnessEndpoints, UnhandledCallStrategy } from './types.js';
 
@@ -11,14 +11,13 @@ const LINE_ORDER: readonly ControlMethod[] = ['GET', 'POST', 'DELETE'];
  * runtime where some way out cannot be intercepted (Bun, Deno), which. One line, so it is found
  * in an app's start-up log at a glance.
  */
-export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, serves: { journal: boolean; testMocks: boolean; browserCalls?: boolean; runtime?: Pick<RuntimeLayers, 'name' | 'notIntercepted'> }): string {
-  const serving: Record<RouteListing, boolean> = { always: true, testMocks: serves.testMocks, browserCalls: serves.browserCalls === true, journal: serves.journal };
-  // From the route table: a store without addMocks answers the mocks endpoint 501, so the line never offers it.
-  const control = CONTROL_ROUTES.filter((route) => route.listed !== undefined && serving[route.listed]).map((route) => `${LINE_ORDER.filter((method) => route.methods.includes(method)).join('|')} ${endpoints[route.endpoint]}`);
+export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, listed: readonly ControlRoute[], runtime?: Pick<RuntimeLayers, 'name' | 'notIntercepted'>): string {
+  // From the route table: the routes of parts that are on (a store without addMocks answers the mocks endpoint 501, so the line never offers it).
+  const control = listed.map((route) => `${LINE_ORDER.filter((method) => route.methods.includes(method)).join('|')} ${endpoints[route.endpoint]}`);
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
-  const gaps = serves.runtime?.notIntercepted ?? [];
+  const gaps = runtime?.notIntercepted ?? [];
   // No silent gaps: what passes the harness by on this runtime is said where the user looks first.
-  const notIntercepted = gaps.length === 0 ? '' : `; on ${serves.runtime!.name} NOT intercepted: ${gaps.join('; ')}`;
+  const notIntercepted = gaps.length === 0 ? '' : `; on ${runtime!.name} NOT intercepted: ${gaps.join('; ')}`;
   return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}${notIntercepted}.`;
 }

@@ -1,5 +1,6 @@
 import { readBaggageTestId } from './baggage.js';
 import { DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
+import { quote, type Logger } from './dev-utils.js';
 
 /** Anything with the Fetch API's `get(name)`: the global `Headers`, the `undici` package's, a framework's polyfill. */
 export interface HeadersGetter {
@@ -26,4 +27,23 @@ export function readTestId(headers: HeadersLike): string {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value !== undefined && value !== null && value !== '') return value;
   return readBaggageTestId(headerOf(headers, 'baggage')) ?? DEFAULT_TEST_ID;
+}
+
+/**
+ * `harness.testIdFrom`: SPEC's test-ID rules plus the length limit. An over-long ID counts as
+ * no ID (`default-test`), and the log says so once.
+ */
+export function createTestIdReader(maxLength: number, logger: Logger): (headers: HeadersLike) => string {
+  let warned = false;
+  return (headers) => {
+    const testId = readTestId(headers);
+    if (testId.length <= maxLength) return testId;
+    if (!warned) {
+      warned = true;
+      logger.warn(
+        `A request carried a ${TEST_ID_HEADER} header of ${testId.length} characters, over the limit of ${maxLength} (limits.maxTestIdLength), so it runs as ${quote(DEFAULT_TEST_ID)}. Use shorter test IDs, such as UUIDs (logged once).`,
+      );
+    }
+    return DEFAULT_TEST_ID;
+  };
 }

@@ -6,7 +6,7 @@ import { firstTimeFor } from './first-time.js';
 import { PASS, type CallOutcome } from './interception/call-outcome.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { isLoopbackWithoutLookup } from './is-loopback.js';
-import type { JournalRecorder } from './journal/create-journal-recorder.js';
+import type { CallRecord } from './parts/call-steps.js';
 import type { JournalEntry } from './journal/journal-entry.js';
 import type { TestState } from './store/session-store.js';
 import type { UnhandledCallStrategy } from './types.js';
@@ -23,7 +23,7 @@ export interface CallLookup {
 export interface UnansweredCallOptions {
   unhandled: UnhandledCallStrategy;
   logger: Logger;
-  journal: JournalRecorder | undefined;
+  journal: CallRecord | undefined;
   isAllowedHost: (hostname: string, port: number) => boolean;
   /**
    * Loopback calls no mock answers go through, whatever `unhandled` says: an app's own servers

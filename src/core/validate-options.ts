@@ -1,7 +1,8 @@
 import { DEFAULT_ENDPOINTS } from './constants.js';
 import { didYouMean } from './did-you-mean.js';
 import { tokenProblem } from './access/token-problem.js';
-import { HarnessError } from './errors.js';
+import { describeValue, failOptions } from './option-problem.js';
+import type { PartDefinition } from './parts/harness-part.js';
 import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
@@ -9,16 +10,8 @@ const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
 const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions', 'mocks'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength', 'maxTestMocks', 'maxTestMockBytes', 'maxTotalTestMockBytes', 'maxStateBytes'];
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
-}
-
-function fail(message: string): never {
-  throw new HarnessError('INVALID_OPTIONS', `Invalid createHarness options: ${message}`);
-}
+const describe: (value: unknown) => string = describeValue;
+const fail: (message: string) => never = failOptions;
 
 function checkHostList(name: string, hosts: unknown, orElse = ''): void {
   if (hosts === undefined) return;
@@ -80,58 +73,11 @@ const MISPLACED: Record<string, string> = {
   allowCrossSite: '"allowCrossSite" is not an option; it goes in control: { allowCrossSite }.',
 };
 
-const JOURNAL_OPTIONS = ['enabled', 'maxEntries', 'maxBodyBytes', 'maxEntryBytes', 'maxTotalBytes', 'redactHeaders', 'explainAnswered'];
-/** The least `journal.maxEntryBytes` may be: room for an entry's own fields and a little of its headers. */
-const MIN_ENTRY_BYTES = 1024;
-
-function checkJournal(journal: unknown): void {
-  if (journal === undefined || journal === false) return;
-  if (typeof journal !== 'object' || journal === null || Array.isArray(journal)) fail(`expected "journal" to be an object or false, instead got ${describe(journal)}.`);
-  for (const key of Object.keys(journal)) {
-    if (JOURNAL_OPTIONS.includes(key)) continue;
-    const near = didYouMean(key, JOURNAL_OPTIONS);
-    fail(`"journal.${key}" is not a journal option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use ${JOURNAL_OPTIONS.join(', ')}.`);
-  }
-  const options = journal as Record<string, unknown>;
-  for (const name of ['maxEntries', 'maxBodyBytes', 'maxEntryBytes', 'maxTotalBytes']) {
-    const value = options[name];
-    if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 1)) fail(`expected "journal.${name}" to be a positive whole number, instead got ${describe(value)}.`);
-  }
-  const { maxEntryBytes, maxTotalBytes } = options as { maxEntryBytes?: number; maxTotalBytes?: number };
-  if (maxEntryBytes !== undefined && maxEntryBytes < MIN_ENTRY_BYTES) fail(`expected "journal.maxEntryBytes" to be at least ${MIN_ENTRY_BYTES} (an entry's own fields take a few hundred bytes), instead got ${maxEntryBytes}.`);
-  if (maxTotalBytes !== undefined && maxTotalBytes < (maxEntryBytes ?? MIN_ENTRY_BYTES)) {
-    fail(`expected "journal.maxTotalBytes" (${maxTotalBytes}) to be at least journal.maxEntryBytes (${maxEntryBytes ?? MIN_ENTRY_BYTES}): the journals must hold one entry.`);
-  }
-}
-
-const CONTRACT_OPTIONS = ['openapi', 'onViolation', 'allowRefsOutside'];
-const CONTRACTS_EXAMPLE = "contracts: { openapi: ['./openapi/payments.yaml'], onViolation: 'warn' }";
-
-function checkContracts(contracts: unknown): void {
-  if (contracts === undefined) return;
-  if (typeof contracts !== 'object' || contracts === null || Array.isArray(contracts)) fail(`expected "contracts" to be an object such as ${CONTRACTS_EXAMPLE}, instead got ${describe(contracts)}.`);
-  for (const key of Object.keys(contracts)) {
-    if (CONTRACT_OPTIONS.includes(key)) continue;
-    const near = didYouMean(key, CONTRACT_OPTIONS);
-    fail(`"contracts.${key}" is not a contracts option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use openapi, onViolation or allowRefsOutside.`);
-  }
-  const { openapi, onViolation, allowRefsOutside } = contracts as Record<string, unknown>;
-  if (!Array.isArray(openapi) || openapi.length === 0) {
-    fail(`expected "contracts.openapi" to be a non-empty array of OpenAPI documents (file paths, or documents as objects), instead got ${describe(openapi)}. For example: ${CONTRACTS_EXAMPLE}.`);
-  }
-  for (const [i, document] of openapi.entries()) {
-    const isObject = typeof document === 'object' && document !== null && !Array.isArray(document);
-    if ((typeof document !== 'string' || document === '') && !isObject) fail(`expected "contracts.openapi[${i}]" to be a file path or an OpenAPI document object, instead got ${describe(document)}.`);
-  }
-  if (onViolation !== undefined && onViolation !== 'warn' && onViolation !== 'error') fail(`expected "contracts.onViolation" to be 'warn' or 'error', instead got ${describe(onViolation)}.`);
-  if (allowRefsOutside !== undefined && typeof allowRefsOutside !== 'boolean') fail(`expected "contracts.allowRefsOutside" to be true or false, instead got ${describe(allowRefsOutside)}.`);
-}
-
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
 const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts', 'allowProduction'];
 
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
-export function validateOptions(options: HarnessOptions): void {
+export function validateOptions(options: HarnessOptions, parts: readonly PartDefinition[]): void {
   if (typeof options !== 'object' || options === null) fail(`expected an object, instead got ${describe(options)}.`);
   for (const key of Object.keys(options)) {
     if (OPTION_KEYS.includes(key)) continue;
@@ -186,7 +132,6 @@ export function validateOptions(options: HarnessOptions): void {
     }
   }
   checkHostList('allowHosts', options.allowHosts);
-  checkJournal(options.journal);
   if (options.propagate !== undefined) {
     if (typeof options.propagate !== 'object' || options.propagate === null) fail(`expected "propagate" to be { hosts: [...] }, instead got ${describe(options.propagate)}.`);
     checkHostList('propagate.hosts', options.propagate.hosts);
@@ -194,7 +139,6 @@ export function validateOptions(options: HarnessOptions): void {
   // A disabled harness ignores `access`: an unset token in production must not stop the app.
   if (options.enabled) checkAccess(options.access);
   checkControl(options.control);
-  checkContracts(options.contracts);
   if (options.store !== undefined) {
     for (const method of ['read', 'activate', 'advanceSequence', 'updateState', 'end'] as const) {
       if (typeof (options.store as unknown as Record<string, unknown>)[method] !== 'function') {
@@ -202,4 +146,6 @@ export function validateOptions(options: HarnessOptions): void {
       }
     }
   }
+  // Each part checks the options it owns (the journal's, the contracts').
+  for (const part of parts) part.checkOptions?.(options);
 }

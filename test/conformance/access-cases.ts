@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningApp, StartFixture } from './fixture.js';
 import { DEFAULT_ENDPOINTS } from 'scenario-harness';
-import { CONTROL_ROUTES, type ControlRoute } from '../../src/core/control/control-routes.js';
+import type { ControlRoute } from '../../src/core/control/control-routes.js';
+import { CONTROL_ROUTES } from '../../src/harness-parts.js';
 import { rawRequest } from './raw-request.js';
 import { startUpstream, type Upstream } from './upstream.js';
 

@@ -1,7 +1,7 @@
 /**
  * The core stands alone (issue 24): nothing under src/core imports the layers that plug into it
- * (the inspector, the recorder's converter, the adapters, the CLI, the server). They reach the
- * core through interfaces it owns (HarnessExtensions), wired in src/harness.ts.
+ * (the inspector, the recorder's converter, the adapters, the CLI, the server). Capabilities
+ * reach the core as parts (src/core/parts/harness-part.ts), listed in src/harness-parts.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -46,4 +46,38 @@ test('no adapter imports a module of register', () => {
     }
   }
   expect(upward).toEqual([]);
+});
+
+/** The folders that hold a part: each has one `*-part.ts`, the part's definition (issue 39, item 1). */
+function partFolders(): string[] {
+  const all = readdirSync(SRC, { withFileTypes: true, recursive: true });
+  return [...new Set(all.filter((entry) => entry.isFile() && entry.name.endsWith('-part.ts') && entry.name !== 'harness-part.ts').map((entry) => entry.parentPath))];
+}
+
+/**
+ * A capability is a part, and parts meet only in the core's seam (issue 39, item 1): no module of
+ * one part's folder imports a module of another's, so each can be read, changed or removed alone.
+ */
+test('no part imports another part', () => {
+  const folders = partFolders();
+  expect(folders.map((folder) => relative(SRC, folder)).sort()).toEqual(['browser', 'core/journal', 'core/spec', 'core/test-mocks', 'inspector', 'parts/contracts', 'parts/recording']);
+  const crossing: string[] = [];
+  for (const folder of folders) {
+    for (const file of sourceFiles(folder)) {
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+        const target = resolve(file, '..', specifier!);
+        const other = folders.find((candidate) => candidate !== folder && !relative(candidate, target).startsWith('..'));
+        if (other !== undefined) crossing.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+      }
+    }
+  }
+  expect(crossing).toEqual([]);
+});
+
+/** Every part the package assembles is defined in a part folder's `*-part.ts`, so the rule above sees it. */
+test('every part in src/harness-parts.ts comes from a part folder', () => {
+  const list = readFileSync(join(SRC, 'harness-parts.ts'), 'utf8');
+  const imported = [...list.matchAll(/import \{ (\w+_PART) \} from '\.\/([^']+)'/g)].map(([, name, path]) => [name, path]);
+  expect(imported.length).toBeGreaterThanOrEqual(7);
+  for (const [name, path] of imported) expect(path, name).toMatch(/-part\.js$/);
 });

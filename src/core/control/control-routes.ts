@@ -3,40 +3,34 @@ import type { HarnessEndpoints } from '../types.js';
 /** A method a control endpoint answers; `HEAD` is answered wherever `GET` is. */
 export type ControlMethod = 'GET' | 'POST' | 'DELETE';
 
-/** When the start-up line names an endpoint: always, or only when the harness serves what it needs. */
-export type RouteListing = 'always' | 'testMocks' | 'browserCalls' | 'journal';
+/** When the start-up line names an endpoint: whenever its part is on, or never (the inspector has its own part of the line). */
+export type RouteListing = 'when-on' | 'never';
 
-/** One control endpoint: the `endpoints` option that names its path, and the methods it answers. */
+/**
+ * Who may call an endpoint: `guarded` ones answer only a caller with the credentials of
+ * `access` and from an allowed Host and site (decisions/access-control.md); the one `open` page
+ * holds no data and is served to anyone, so that it can ask for the token.
+ */
+export type RouteAccess = 'guarded' | 'open';
+
+/** The most an endpoint reads of a request body: `limits.maxBodyBytes`, or nothing (the body is dropped unread). */
+export type RouteBodyLimit = 'maxBodyBytes' | 'none';
+
+/** One control endpoint, as its part declares it. */
 export interface ControlRoute {
+  /** The `endpoints` option that names its path. */
   readonly endpoint: keyof HarnessEndpoints;
   /** In the order a `405`'s `Allow` lists them. */
   readonly methods: readonly ControlMethod[];
-  /** Named in the start-up line, and when; absent: not named there (the inspector has its own part of the line). */
-  readonly listed?: RouteListing;
+  readonly listed: RouteListing;
+  readonly access: RouteAccess;
+  readonly bodyLimit: RouteBodyLimit;
 }
 
-/**
- * The control API, one entry per endpoint. The one list that the control handler dispatches on
- * and answers `404`/`405` from, that the start-up line names and the Next.js route handlers take
- * their methods from, and that the conformance suites walk: none of them can drift from it.
- * Endpoints that share a path (`setScenario` and `getScenario` by default) are answered in this
- * order.
- */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { endpoint: 'setScenario', methods: ['POST', 'DELETE'], listed: 'always' },
-  { endpoint: 'getScenario', methods: ['GET'], listed: 'always' },
-  { endpoint: 'getState', methods: ['GET', 'POST'], listed: 'always' },
-  { endpoint: 'scenarios', methods: ['GET'], listed: 'always' },
-  { endpoint: 'mocks', methods: ['POST', 'GET', 'DELETE'], listed: 'testMocks' },
-  { endpoint: 'answer', methods: ['POST'], listed: 'browserCalls' },
-  { endpoint: 'journal', methods: ['GET', 'DELETE'], listed: 'journal' },
-  { endpoint: 'record', methods: ['POST', 'GET', 'DELETE'] },
-  { endpoint: 'sessions', methods: ['GET'] },
-  { endpoint: 'inspector', methods: ['GET'] },
-];
-
-/** Every method some control endpoint answers: what a framework's route file must export. */
-export const CONTROL_METHODS: readonly ControlMethod[] = [...new Set(CONTROL_ROUTES.flatMap((route) => route.methods))];
+/** Every method some route answers: what a framework's route file must export. */
+export function methodsOf(routes: readonly ControlRoute[]): ControlMethod[] {
+  return [...new Set(routes.flatMap((route) => route.methods))];
+}
 
 /**
  * The paths a route answers on. The inspector answers with and without its trailing slash:

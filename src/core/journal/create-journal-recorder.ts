@@ -2,8 +2,8 @@ import type { Logger } from '../dev-utils.js';
 import { DEFAULT_SCENARIO_ID } from '../constants.js';
 import { parseRequestBody } from '../engine/body/parse-request-body.js';
 import type { CompiledMock } from '../engine/compile-mock.js';
-import type { MockReply } from '../interception/mock-reply.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
+import type { CallRecord } from '../parts/call-steps.js';
 import type { SessionStore } from '../store/session-store.js';
 import { storeNowOf } from '../store/store-now.js';
 import { filterCalls } from './filter-calls.js';
@@ -42,17 +42,6 @@ export function hasNoBodyToRead(call: OutgoingCall): boolean {
   return call.method === 'GET' || call.method === 'HEAD';
 }
 
-/** How an answered call is recorded. */
-export interface AnsweredCall {
-  mock: CompiledMock;
-  step: number | undefined;
-  reply: MockReply;
-  /** The scenario the test had selected (`undefined`: none, so `default`). */
-  activeScenarioId: string | undefined;
-  /** With `contracts`: the call's problems against its API document (`[]`: none); `undefined` for a call under no document's servers. */
-  contractViolations?: string[];
-}
-
 /** An entry before its duration is known (set last but `nearMisses`, so it is shown there). */
 type EntryDraft = Omit<JournalEntry, 'durationMs'> & { durationMs?: number };
 
@@ -83,11 +72,8 @@ function withBody(entry: JournalEntry, { requestBody, requestBodyTruncated }: Ke
     : { at, method, url, requestHeaders, requestBody, requestBodyTruncated, ...rest };
 }
 
-export interface JournalRecorder {
-  readonly explainAnswered: boolean;
-  /** Synchronous (returns `undefined`) for a call that has no body to read: see `hasNoBodyToRead`. */
-  answered(testId: string, call: OutgoingCall, answer: AnsweredCall, startedAt: number, nearMisses?: string[]): Promise<void> | undefined;
-  unanswered(testId: string, call: OutgoingCall, action: NonNullable<JournalEntry['unhandled']>, startedAt: number, nearMisses: string[]): Promise<void> | undefined;
+/** The journal's step on the call path (`answered` is synchronous for a call with no body to read: see `hasNoBodyToRead`), and what its route and methods read. */
+export interface JournalRecorder extends CallRecord {
   read(testId: string, filter?: JournalFilter): Promise<JournalEntry[]>;
   clear(testId: string): Promise<void>;
 }
@@ -187,6 +173,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
 
   return {
     explainAnswered: options?.explainAnswered ?? false,
+    recordsNow: hasNoBodyToRead,
     answered(testId, call, { mock, step, reply, activeScenarioId, contractViolations }, startedAt, nearMisses) {
       // One clock read for the duration and the start time of the call.
       const tookMs = performance.now() - startedAt;

@@ -1,8 +1,9 @@
 import { HINT_HEADER } from '../constants.js';
-import type { TestMocks } from '../test-mocks/create-test-mocks.js';
+import type { TestMocks } from './create-test-mocks.js';
 import { unknownKeysMessage } from '../unknown-keys-message.js';
-import { jsonAnswer, type ControlAnswer, type ControlCall } from './control-call.js';
-import { hintHeaderValue } from './hint-header.js';
+import { jsonAnswer, type ControlAnswer } from '../control/control-call.js';
+import { hintHeaderValue } from '../control/hint-header.js';
+import type { RouteRequest } from '../parts/harness-part.js';
 
 /** The keys a `POST /__harness__/mocks` body may have. */
 const BODY_KEYS = ['mocks'];
@@ -16,15 +17,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `GET` lists them, newest first → `{ testId, mocks: [...] }`; `DELETE` removes them → `{ testId, mocks: 0 }`.
  * The body is plain data (JSON); a response function or a RegExp object exists only in code, through `harness.useMocks`.
  */
-export async function testMocksRoute(call: ControlCall, testId: string, mocks: TestMocks, maxBodyBytes: number): Promise<ControlAnswer> {
+export async function testMocksRoute({ call, testId, readBody }: RouteRequest, mocks: TestMocks): Promise<ControlAnswer> {
   if (!mocks.available) return jsonAnswer({ error: mocks.unavailable }, 501);
   if (call.method === 'DELETE') {
     await mocks.reset(testId);
     return jsonAnswer({ testId, mocks: 0 });
   }
   if (call.method !== 'POST') return jsonAnswer({ testId, mocks: await mocks.list(testId) });
-  const body = await call.readJson(maxBodyBytes);
-  if (!body.ok) return body.status === 413 ? jsonAnswer({ error: 'Request body too large' }, 413) : jsonAnswer({ error: 'Invalid request body', details: [body.issue] }, 400);
+  const body = await readBody();
+  if (!body.ok) return body.answer;
   if (!isRecord(body.value) || !Object.hasOwn(body.value, 'mocks')) {
     return jsonAnswer({ error: 'Invalid request body: expected { "mocks": [ ...mocks, as a scenario\'s "mocks" ] }', details: [{ path: ['mocks'], field: 'mocks', message: 'expected an array of mocks' }] }, 400);
   }

@@ -1,16 +1,14 @@
-import type { ContractChecker, ContractViolation, ContractViolationStrategy } from './contract-check.js';
-import { quote, type Logger } from './dev-utils.js';
-import { HarnessError } from './errors.js';
-import { firstTimeFor } from './first-time.js';
-import { NOT_NOW } from './interception/call-outcome.js';
-import type { MockReply } from './interception/mock-reply.js';
-import type { OutgoingCall } from './interception/outgoing-call.js';
+import type { ContractChecker, ContractViolation, ContractViolationStrategy } from '../../core/contract-check.js';
+import { quote, type Logger } from '../../core/dev-utils.js';
+import { HarnessError } from '../../core/errors.js';
+import { firstTimeFor } from '../../core/first-time.js';
+import { NOT_NOW } from '../../core/interception/call-outcome.js';
+import type { MockReply } from '../../core/interception/mock-reply.js';
+import type { OutgoingCall } from '../../core/interception/outgoing-call.js';
+import type { AnswerCheck, AnswerVerdict } from '../../core/parts/call-steps.js';
 
 /** What the gate made of one answered call: the journal's `contractViolations`, and the failure `'error'` gives it. */
-export interface ContractVerdict {
-  violations: string[];
-  failure?: HarnessError;
-}
+export type ContractVerdict = AnswerVerdict;
 
 /** Distinct problems remembered for "logged once"; past this, the set starts over (a long soak must not grow it without end). */
 const MAX_REMEMBERED = 1000;
@@ -27,7 +25,7 @@ export interface ContractGateOptions {
  * each answered call under a document's servers gets its list of violations (for the journal),
  * `'warn'` logs each distinct one once, `'error'` turns them into the call's failure.
  */
-export function createContractGate({ checker, onViolation, logger }: ContractGateOptions) {
+export function createContractGate({ checker, onViolation, logger }: ContractGateOptions): AnswerCheck {
   const firstLogOf = firstTimeFor(MAX_REMEMBERED);
   let failedOnce = false;
 
@@ -86,4 +84,3 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
   };
 }
 
-export type ContractGate = ReturnType<typeof createContractGate>;

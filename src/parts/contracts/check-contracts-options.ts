@@ -1,0 +1,26 @@
+import { didYouMean } from '../../core/did-you-mean.js';
+import { describeValue as describe, failOptions as fail } from '../../core/option-problem.js';
+
+const CONTRACT_OPTIONS = ['openapi', 'onViolation', 'allowRefsOutside'];
+const CONTRACTS_EXAMPLE = "contracts: { openapi: ['./openapi/payments.yaml'], onViolation: 'warn' }";
+
+/** `createHarness({ contracts })`: `{ openapi: [documents], onViolation?, allowRefsOutside? }`. */
+export function checkContractsOptions(contracts: unknown): void {
+  if (contracts === undefined) return;
+  if (typeof contracts !== 'object' || contracts === null || Array.isArray(contracts)) fail(`expected "contracts" to be an object such as ${CONTRACTS_EXAMPLE}, instead got ${describe(contracts)}.`);
+  for (const key of Object.keys(contracts)) {
+    if (CONTRACT_OPTIONS.includes(key)) continue;
+    const near = didYouMean(key, CONTRACT_OPTIONS);
+    fail(`"contracts.${key}" is not a contracts option${near === undefined ? '' : ` (did you mean "${near}"?)`}; use openapi, onViolation or allowRefsOutside.`);
+  }
+  const { openapi, onViolation, allowRefsOutside } = contracts as Record<string, unknown>;
+  if (!Array.isArray(openapi) || openapi.length === 0) {
+    fail(`expected "contracts.openapi" to be a non-empty array of OpenAPI documents (file paths, or documents as objects), instead got ${describe(openapi)}. For example: ${CONTRACTS_EXAMPLE}.`);
+  }
+  for (const [i, document] of openapi.entries()) {
+    const isObject = typeof document === 'object' && document !== null && !Array.isArray(document);
+    if ((typeof document !== 'string' || document === '') && !isObject) fail(`expected "contracts.openapi[${i}]" to be a file path or an OpenAPI document object, instead got ${describe(document)}.`);
+  }
+  if (onViolation !== undefined && onViolation !== 'warn' && onViolation !== 'error') fail(`expected "contracts.onViolation" to be 'warn' or 'error', instead got ${describe(onViolation)}.`);
+  if (allowRefsOutside !== undefined && typeof allowRefsOutside !== 'boolean') fail(`expected "contracts.allowRefsOutside" to be true or false, instead got ${describe(allowRefsOutside)}.`);
+}
