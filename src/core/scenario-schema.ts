@@ -69,6 +69,38 @@ const mockStream = z
     }
   });
 
+export const LLM_APIS = ['openai.chat', 'openai.responses', 'anthropic.messages', 'gemini'] as const;
+const LLM_FINISHES = ['stop', 'length', 'tool_calls', 'content_filter'] as const;
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+const tokenCount = z.number().int().min(0);
+
+/** `response.llm`: an LLM provider's answer as data (see `LlmResponse`). */
+const llmResponse = z
+  .strictObject({
+    api: z.enum(LLM_APIS, { error: `expected one of ${quoted(LLM_APIS)}` }),
+    text: z.string().optional(),
+    toolCalls: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1, { error: 'a tool call needs a name' }),
+          arguments: z.unknown().refine((value) => value !== undefined, { error: 'expected the arguments: an object, or a JSON string' }),
+          id: z.string().min(1).optional(),
+        }),
+      )
+      .optional(),
+    reasoning: z.string().optional(),
+    usage: z.strictObject({ inputTokens: tokenCount.optional(), outputTokens: tokenCount.optional() }).optional(),
+    finish: z.enum(LLM_FINISHES, { error: `expected one of ${quoted(LLM_FINISHES)}` }).optional(),
+    chunking: z
+      .union([z.enum(['token', 'word']), z.strictObject({ chars: z.number().int().min(1) })], { error: "expected 'token', 'word' or { chars: <a whole number of at least 1> }" })
+      .optional(),
+  })
+  .superRefine((llm, ctx) => {
+    if (llm.text === undefined && llm.toolCalls === undefined && llm.reasoning === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs at least one of "text", "toolCalls" and "reasoning"' });
+    }
+  });
+
 const mockResponse = z
   .strictObject({
     status: z.number().int().min(200).max(599).optional(),
@@ -76,12 +108,13 @@ const mockResponse = z
     body: z.unknown().optional(),
     bodyBase64: z.base64({ error: 'expected a base64 string (standard alphabet, with padding)' }).optional(),
     stream: mockStream.optional(),
+    llm: llmResponse.optional(),
     delay: z.number().finite().min(0).max(600_000).optional(),
     error: z.enum(['network', 'reset', 'timeout', 'malformed'], { error: "expected one of 'network', 'reset', 'timeout', 'malformed'" }).optional(),
   })
   .superRefine((response, ctx) => {
-    const bodies = (['body', 'bodyBase64', 'stream'] as const).filter((key) => response[key] !== undefined);
-    if (bodies.length > 1) ctx.addIssue({ code: 'custom', path: [bodies[1]!], message: `cannot be combined with "${bodies[0]}": give one of body, bodyBase64 and stream` });
+    const bodies = (['body', 'bodyBase64', 'stream', 'llm'] as const).filter((key) => response[key] !== undefined);
+    if (bodies.length > 1) ctx.addIssue({ code: 'custom', path: [bodies[1]!], message: `cannot be combined with "${bodies[0]}": give one of body, bodyBase64, stream and llm` });
     if (response.status !== undefined && NULL_BODY_STATUSES.has(response.status) && bodies.length > 0) {
       ctx.addIssue({ code: 'custom', path: [bodies[0]!], message: `must be left out: status ${response.status} has no body` });
     }

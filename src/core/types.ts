@@ -33,6 +33,13 @@ export interface MockResponse {
   bodyBase64?: string;
   /** A body sent in chunks or as Server-Sent Events, with a pause between them (LLM streaming, slow downloads). */
   stream?: MockStream;
+  /**
+   * An LLM provider's answer from plain data: the harness writes the provider's own wire format,
+   * a stream when the request asks for one (`"stream": true`, `:streamGenerateContent`), else its JSON.
+   * Exclusive with `body`, `bodyBase64` and `stream`.
+   * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/mock-format.md#llm-answers
+   */
+  llm?: LlmResponse;
   /** Milliseconds to wait before answering. */
   delay?: number;
   /**
@@ -57,6 +64,51 @@ export interface MockStream {
   intervalMs?: number;
   /** Drop the connection after this many chunks or events (the client sees the body fail part way). */
   failAfter?: number;
+}
+
+/** The provider API whose wire format an `llm` answer is written in. */
+export type LlmApi = 'openai.chat' | 'openai.responses' | 'anthropic.messages' | 'gemini';
+
+/** One tool (function) call in an `llm` answer. */
+export interface LlmToolCall {
+  name: string;
+  /** The call's arguments: an object (sent as JSON) or a JSON string as the model wrote it. */
+  arguments: unknown;
+  /** The provider's call ID; a stable one (`call_0`, `toolu_0`, …) when left out. */
+  id?: string;
+}
+
+/** Token counts an `llm` answer reports; each defaults to an estimate (about 4 characters a token). */
+export interface LlmUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+/** Why the model stopped, in one vocabulary; each provider's own word is sent (`end_turn`, `STOP`, …). */
+export type LlmFinish = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+
+/**
+ * How streamed text is cut into deltas: `'word'` (each word with the space after it), `'token'`
+ * (words cut into pieces of at most 4 characters, about a model token), or `{ chars }` pieces.
+ */
+export type LlmChunking = 'token' | 'word' | { chars: number };
+
+/**
+ * A model's answer as data (`response.llm`). The request decides the form: its streaming flag
+ * gives the provider's event stream, else the provider's JSON body. `text` may hold templates.
+ */
+export interface LlmResponse {
+  api: LlmApi;
+  /** The assistant's text. */
+  text?: string;
+  toolCalls?: LlmToolCall[];
+  /** Reasoning text, where the API carries it (Responses: a reasoning summary; Anthropic: a thinking block; Gemini: a thought part). */
+  reasoning?: string;
+  usage?: LlmUsage;
+  /** @default 'tool_calls' when there are tool calls, else 'stop' */
+  finish?: LlmFinish;
+  /** @default 'word' */
+  chunking?: LlmChunking;
 }
 
 /**

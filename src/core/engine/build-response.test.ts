@@ -12,7 +12,7 @@ const context = (name: string): TemplateContext => ({
 });
 
 test('a header filled from request data is always a valid header value', () => {
-  const response = { status: 200, headers: [['x-name', compileTemplate('hi {{params.name}}', 'h')]] as const, body: undefined, delay: 0, fault: undefined, fixed: undefined, fixedReply: undefined, binary: undefined, stream: undefined, dynamic: undefined };
+  const response = { status: 200, headers: [['x-name', compileTemplate('hi {{params.name}}', 'h')]] as const, body: undefined, delay: 0, fault: undefined, fixed: undefined, fixedReply: undefined, binary: undefined, stream: undefined, llm: undefined, dynamic: undefined };
   const header = (name: string) => buildReply(response, context(name)).headers['x-name'];
   expect(header('Zoë')).toBe('hi Zoë');
   expect(header('a\r\nSet-Cookie: x=1')).toBe('hi a  Set-Cookie: x=1');
@@ -25,7 +25,7 @@ test('a response without templates is built once and gives the same answer every
   const body = compileTemplate({ ok: true }, 'b');
   const fixed = precomputeResponseParts({ headers, body });
   expect(fixed).toEqual({ text: '{"ok":true}', headers: { 'x-kind': 'fixed', 'content-type': 'application/json' } });
-  const response = { status: 201, headers, body, delay: 0, fault: undefined, fixed, fixedReply: undefined, binary: undefined, stream: undefined, dynamic: undefined };
+  const response = { status: 201, headers, body, delay: 0, fault: undefined, fixed, fixedReply: undefined, binary: undefined, stream: undefined, llm: undefined, dynamic: undefined };
   for (const name of ['a', 'b']) {
     const answer = buildReply(response, context(name));
     expect([answer.status, answer.headers['x-kind'], JSON.parse(String(answer.body))]).toEqual([201, 'fixed', { ok: true }]);

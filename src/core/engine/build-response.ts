@@ -3,6 +3,7 @@ import { buildReplyStream } from './stream-body.js';
 import type { CompiledResponse } from './compile-mock.js';
 import { isConstant, type TemplateContext } from './template.js';
 import { emptyRecord } from '../empty-record.js';
+import { renderLlm } from './llm/render-llm.js';
 
 /**
  * A header value from a filled-in template. Templates copy request data (`{{params.name}}`,
@@ -63,6 +64,11 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
   } else if (response.stream !== undefined) {
     parts.headers['content-type'] ??= response.stream.contentType;
     stream = buildReplyStream(response.stream, context);
+  } else if (response.llm !== undefined) {
+    const rendered = renderLlm(response.llm, context);
+    parts.headers['content-type'] ??= rendered.contentType;
+    body = rendered.text;
+    if (rendered.chunks !== undefined) stream = { chunks: rendered.chunks, intervalMs: 0, failAfter: undefined };
   }
   if (response.fault === 'malformed') {
     // Half of the body, then the connection drops: the client gets a truncated, unparseable body.
@@ -88,7 +94,8 @@ export function buildReply(response: CompiledResponse, context: TemplateContext)
 
 /** The reply of a response without templates, built once at creation (`undefined` when templates make it vary). */
 export function precomputeReply(response: Omit<CompiledResponse, 'fixedReply' | 'dynamic'>): MockReply | undefined {
-  if (response.fixed === undefined || (response.stream !== undefined && response.stream.fixed === undefined)) return undefined;
+  // An `llm` answer depends on the call (its streaming flag, model): never built ahead.
+  if (response.fixed === undefined || response.llm !== undefined || (response.stream !== undefined && response.stream.fixed === undefined)) return undefined;
   const reply = toReply(response as CompiledResponse, { text: response.fixed.text, headers: { ...response.fixed.headers } }, NO_CONTEXT);
   Object.freeze(reply.headers);
   return Object.freeze(reply);

@@ -11,6 +11,7 @@ import { compileStream, streamReadsBody, type CompiledStream } from './stream-bo
 import { compileStringMatch, isStringMatcherObject, type StringPredicate } from './string-match.js';
 import { compileTemplate, type CompiledValue, type TemplateContext } from './template.js';
 import { compileUrlPattern, type UrlPattern } from './url-pattern.js';
+import { compileLlm, type CompiledLlm } from './llm/compile-llm.js';
 
 /** A response with its templates compiled. */
 export interface CompiledResponse {
@@ -29,6 +30,8 @@ export interface CompiledResponse {
   /** `bodyBase64`, decoded. */
   binary: Uint8Array | undefined;
   stream: CompiledStream | undefined;
+  /** `llm`: a provider's answer, rendered per call (the request decides between stream and JSON). */
+  llm: CompiledLlm | undefined;
 }
 
 /** What the non-URL criteria of a mock look at. */
@@ -88,6 +91,7 @@ export function compileResponse(response: MockResponse | MockResponseFunction, f
     fixed: precomputeResponseParts({ headers, body }),
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
     stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
+    llm: response.llm === undefined ? undefined : compileLlm(response.llm, `${field}.llm`),
   };
   return { ...compiled, fixedReply: precomputeReply(compiled), dynamic: undefined };
 }
@@ -160,7 +164,8 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     : undefined;
 
   const readsBody =
-    responses.some((r) => r.body?.readsBody || streamReadsBody(r.stream) || r.headers.some(([, v]) => v.readsBody)) || (setState?.some((s) => s.value.readsBody) ?? false);
+    // An `llm` answer reads the body for its streaming flag and model.
+    responses.some((r) => r.body?.readsBody || r.llm !== undefined || streamReadsBody(r.stream) || r.headers.some(([, v]) => v.readsBody)) || (setState?.some((s) => s.value.readsBody) ?? false);
 
   return {
     order,

@@ -1,0 +1,19 @@
+import type { LlmApi, LlmChunking, LlmFinish, LlmResponse, LlmUsage } from '../../types.js';
+import { compileTemplate, type CompiledValue } from '../template.js';
+
+/** A mock's `response.llm`, its templates compiled: rendered per call by `renderLlm`. */
+export interface CompiledLlm {
+  api: LlmApi;
+  /** `{ text, toolCalls, reasoning }`: where templates may be. */
+  content: CompiledValue;
+  usage: LlmUsage | undefined;
+  finish: LlmFinish | undefined;
+  chunking: LlmChunking;
+}
+
+/** Compile a validated `llm`; `field` names it in definition errors (`response.llm.text`). */
+export function compileLlm(llm: LlmResponse, field: string): CompiledLlm {
+  // One compiled value, so a template in `text` and one in a tool's arguments are filled alike.
+  const content = compileTemplate({ text: llm.text ?? '', toolCalls: llm.toolCalls ?? [], reasoning: llm.reasoning ?? '' }, field);
+  return { api: llm.api, content, usage: llm.usage, finish: llm.finish, chunking: llm.chunking ?? 'word' };
+}
