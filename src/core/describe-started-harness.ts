@@ -13,11 +13,12 @@ const LINE_ORDER: readonly ControlMethod[] = ['GET', 'POST', 'DELETE'];
  */
 export function describeStartedHarness(scenarioCount: number, endpoints: Readonly<Required<HarnessEndpoints>>, unhandled: UnhandledCallStrategy, listed: readonly ControlRoute[], runtime?: Pick<RuntimeLayers, 'name' | 'notIntercepted'>): string {
   // From the route table: the routes of parts that are on (a store without addMocks answers the mocks endpoint 501, so the line never offers it).
-  const control = listed.map((route) => `${LINE_ORDER.filter((method) => route.methods.includes(method)).join('|')} ${endpoints[route.endpoint]}`);
+  const control = listed.filter((route) => route.listed === 'when-on').map((route) => `${LINE_ORDER.filter((method) => route.methods.includes(method)).join('|')} ${endpoints[route.endpoint]}`);
+  const pages = listed.filter((route) => route.listed === 'page').map((route) => `; ${route.endpoint} ${endpoints[route.endpoint]} (open it in a browser)`).join('');
   const strategy = typeof unhandled === 'function' ? 'a function' : `'${unhandled}'`;
   const scenarios = `${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
   const gaps = runtime?.notIntercepted ?? [];
   // No silent gaps: what passes the harness by on this runtime is said where the user looks first.
   const notIntercepted = gaps.length === 0 ? '' : `; on ${runtime!.name} NOT intercepted: ${gaps.join('; ')}`;
-  return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}; inspector ${endpoints.inspector} (open it in a browser); unhandled calls: ${strategy}${notIntercepted}.`;
+  return `on: intercepting outgoing calls with ${scenarios}; control endpoints ${control.join(', ')}${pages}; unhandled calls: ${strategy}${notIntercepted}.`;
 }

@@ -9,7 +9,7 @@ import { scenarioDetails } from './scenario-details.js';
 const ROUTES: readonly ControlRoute[] = [
   { endpoint: 'sessions', methods: ['GET'], listed: 'never', access: 'guarded', bodyLimit: 'none' },
   // The page itself holds no data (its data endpoints stay guarded): it is served without credentials so that it can ask for the token.
-  { endpoint: 'inspector', methods: ['GET'], listed: 'never', access: 'open', bodyLimit: 'none' },
+  { endpoint: 'inspector', methods: ['GET'], listed: 'page', access: 'open', bodyLimit: 'none' },
 ];
 
 /**

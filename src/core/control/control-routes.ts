@@ -3,8 +3,11 @@ import type { HarnessEndpoints } from '../types.js';
 /** A method a control endpoint answers; `HEAD` is answered wherever `GET` is. */
 export type ControlMethod = 'GET' | 'POST' | 'DELETE';
 
-/** When the start-up line names an endpoint: whenever its part is on, or never (the inspector has its own part of the line). */
-export type RouteListing = 'when-on' | 'never';
+/**
+ * How the start-up line names an endpoint when its part is on: among the control endpoints, as
+ * the page to open in a browser (the inspector), or not at all.
+ */
+export type RouteListing = 'when-on' | 'page' | 'never';
 
 /**
  * Who may call an endpoint: `guarded` ones answer only a caller with the credentials of

@@ -9,7 +9,7 @@ export interface AssembledParts {
   readonly routes: readonly PartRoute[];
   readonly steps: CallSteps;
   readonly methods: PartMethods;
-  /** The routes the start-up line names: listed, of parts that are on. */
+  /** The routes the start-up line names (`listed` other than `never`), of parts that are on. */
   readonly listed: readonly ControlRoute[];
   /** Each part's `start`, in order; the first rejection rejects. */
   start(): Promise<void>;
@@ -57,7 +57,7 @@ export function assembleParts(definitions: readonly PartDefinition[], base: Part
     routes: made.flatMap(({ part }) => part.routes ?? []),
     steps: steps as CallSteps,
     methods,
-    listed: made.flatMap(({ part }) => (part.on === false ? [] : (part.routes ?? []).filter((route) => route.listed === 'when-on'))),
+    listed: made.flatMap(({ part }) => (part.on === false ? [] : (part.routes ?? []).filter((route) => route.listed !== 'never'))),
     async start() {
       for (const { part } of made) await part.start?.();
     },
