@@ -30,6 +30,19 @@ const scenarios = {
       { method: 'POST' as const, url: RESPONSES, response: { llm: { api: 'openai.responses' as const, toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }], usage: { inputTokens: 5, outputTokens: 6 } } } },
     ],
   },
+  computed: {
+    name: 'A response function',
+    mocks: [
+      {
+        method: 'POST' as const,
+        url: CHAT,
+        response: async (request: Request) => {
+          const { messages } = (await request.json()) as { messages: { content: string }[] };
+          return { llm: { api: 'openai.chat' as const, text: `You said ${messages[0]!.content}` } };
+        },
+      },
+    ],
+  },
 };
 
 let app: Awaited<ReturnType<typeof startLlmApp>>;
@@ -139,4 +152,13 @@ test('a non-streaming Responses call: output_text, and a function call item', as
   const { response } = await app.post<{ response: OpenAI.Responses.Response }>('responses', 'weather');
   expect(response.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'get_weather', arguments: '{"city":"Oslo"}', call_id: 'call_0', status: 'completed' })]);
   expect(response.usage).toMatchObject({ input_tokens: 5, output_tokens: 6 });
+});
+
+test('a response function may return an llm answer: streamed when the request streams, JSON when not', async () => {
+  const { deltas, final } = await app.post<{ deltas: string[]; final: OpenAI.ChatCompletion }>('chat-stream', 'computed');
+  expect(deltas).toEqual(['You', ' said', ' Hi']);
+  expect(final.model).toBe('gpt-4o-mini');
+  const completion = await app.post<OpenAI.ChatCompletion>('chat', 'computed');
+  expect(completion.object).toBe('chat.completion');
+  expect(completion.choices[0]!.message.content).toBe('You said Hi');
 });

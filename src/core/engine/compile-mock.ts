@@ -77,8 +77,11 @@ export interface CompiledMock {
   label: string;
 }
 
-/** A response function's result, compiled like a written response (each call). */
-export function compileResponse(response: MockResponse | MockResponseFunction, field: string): CompiledResponse {
+/**
+ * A written response, or a response function's result (each call), compiled. `requestBody`: the
+ * call's parsed body, which a function's `llm` answer reads (see `CompiledLlm.requestBody`).
+ */
+export function compileResponse(response: MockResponse | MockResponseFunction, field: string, requestBody?: unknown): CompiledResponse {
   if (typeof response === 'function') return { ...compileResponse({}, field), fixed: undefined, fixedReply: undefined, dynamic: response };
   const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
   const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
@@ -91,7 +94,7 @@ export function compileResponse(response: MockResponse | MockResponseFunction, f
     fixed: precomputeResponseParts({ headers, body }),
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
     stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
-    llm: response.llm === undefined ? undefined : compileLlm(response.llm, `${field}.llm`),
+    llm: response.llm === undefined ? undefined : compileLlm(response.llm, `${field}.llm`, requestBody),
   };
   return { ...compiled, fixedReply: precomputeReply(compiled), dynamic: undefined };
 }

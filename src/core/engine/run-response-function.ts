@@ -4,6 +4,7 @@ import type { OutgoingCall } from '../interception/outgoing-call.js';
 import { mockResponseSchema } from '../scenario-schema.js';
 import type { MockResponse, MockResponseContext, MockResponseFunction } from '../types.js';
 import { compileResponse, type CompiledMock, type CompiledResponse } from './compile-mock.js';
+import { parseRequestBody } from './body/parse-request-body.js';
 
 /**
  * Run a mock's response function and compile what it returns. A throw or an invalid response
@@ -30,15 +31,25 @@ export async function runResponseFunction(
   const checked = mockResponseSchema.safeParse(made ?? {});
   if (!checked.success || typeof made !== 'object' || made === null) {
     const problems = checked.success ? ['expected an object'] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'response'}: ${issue.message}`);
-    const message = `${where} returned an invalid response (${problems.join('; ')}). Return { status?, headers?, body? | bodyBase64? | stream?, delay?, error? }. The call fails.`;
+    const message = `${where} returned an invalid response (${problems.join('; ')}). Return { status?, headers?, body? | bodyBase64? | stream? | llm?, delay?, error? }. The call fails.`;
     logger.error(message);
     return failure(message);
   }
   try {
-    return compileResponse(made as MockResponse, 'response');
+    const response = made as MockResponse;
+    // An `llm` answer's form depends on the request body (its streaming flag, model), which matching a function mock did not read.
+    const requestBody = response.llm === undefined ? undefined : await readBody(call);
+    return compileResponse(response, 'response', requestBody);
   } catch (error) {
     const message = `${where} returned a response that cannot be used: ${(error as Error).message}. The call fails.`;
     logger.error(message);
     return failure(message);
   }
+}
+
+/** The call's body as `{{body}}` templates see it (`undefined` when empty or unreadable). */
+async function readBody(call: OutgoingCall): Promise<unknown> {
+  const bytes = await call.bodyBytes();
+  if (bytes === undefined) return undefined;
+  return (await parseRequestBody(call.headers.get('content-type'), bytes).catch(() => undefined))?.value;
 }

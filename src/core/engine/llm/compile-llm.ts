@@ -9,11 +9,17 @@ export interface CompiledLlm {
   usage: LlmUsage | undefined;
   finish: LlmFinish | undefined;
   chunking: LlmChunking;
+  /**
+   * The request's parsed body, when a response function made this answer: the call's template
+   * context has no body then (a function mock does not read it to match), yet the answer's form
+   * depends on it.
+   */
+  requestBody?: unknown;
 }
 
 /** Compile a validated `llm`; `field` names it in definition errors (`response.llm.text`). */
-export function compileLlm(llm: LlmResponse, field: string): CompiledLlm {
+export function compileLlm(llm: LlmResponse, field: string, requestBody?: unknown): CompiledLlm {
   // One compiled value, so a template in `text` and one in a tool's arguments are filled alike.
   const content = compileTemplate({ text: llm.text ?? '', toolCalls: llm.toolCalls ?? [], reasoning: llm.reasoning ?? '' }, field);
-  return { api: llm.api, content, usage: llm.usage, finish: llm.finish, chunking: llm.chunking ?? 'word' };
+  return { api: llm.api, content, usage: llm.usage, finish: llm.finish, chunking: llm.chunking ?? 'word', ...(requestBody === undefined ? {} : { requestBody }) };
 }

@@ -18,8 +18,10 @@ const RENDERERS: Record<LlmApi, LlmRenderer> = {
 const GEMINI_PATH = /\/models\/([^/:]+):(\w+)$/;
 
 /** What the call asked for: a stream or not, and which model. The same mock answers both forms. */
-function readRequest(api: LlmApi, context: TemplateContext): LlmRequest {
-  const body = typeof context.body === 'object' && context.body !== null && !Array.isArray(context.body) ? (context.body as Record<string, unknown>) : undefined;
+function readRequest(llm: CompiledLlm, context: TemplateContext): LlmRequest {
+  const { api } = llm;
+  const read = context.body ?? llm.requestBody;
+  const body = typeof read === 'object' && read !== null && !Array.isArray(read) ? (read as Record<string, unknown>) : undefined;
   if (api === 'gemini') {
     const found = GEMINI_PATH.exec(context.url.pathname);
     return { stream: found?.[2] === 'streamGenerateContent', model: found === null ? '' : decodeURIComponent(found[1]!), body, url: context.url };
@@ -61,7 +63,7 @@ const encoder = new TextEncoder();
  * pieces as bytes, one chunk per event (each event reaches the client as its own write).
  */
 export function renderLlm(llm: CompiledLlm, context: TemplateContext): { contentType: string; text: string | null; chunks: Uint8Array[] | undefined } {
-  const request = readRequest(llm.api, context);
+  const request = readRequest(llm, context);
   const rendered = RENDERERS[llm.api](answerFor(llm, context, request), request);
   if ('json' in rendered) return { contentType: 'application/json', text: JSON.stringify(rendered.json), chunks: undefined };
   return { contentType: rendered.contentType, text: null, chunks: rendered.chunks.map((chunk) => encoder.encode(chunk)) };
