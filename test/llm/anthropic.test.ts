@@ -74,14 +74,14 @@ test('the same mock answers messages.create with a message', async () => {
   const message = await app.post<Anthropic.Message>('create', 'weather');
   expect(message).toMatchObject({ type: 'message', role: 'assistant', model: 'claude-sonnet-5-5', stop_reason: 'tool_use', stop_sequence: null, usage: { input_tokens: 40, output_tokens: 25 } });
   expect(message.content.map((block) => block.type)).toEqual(['thinking', 'text', 'tool_use']);
-  expect(message.content[2]).toEqual({ type: 'tool_use', id: 'toolu_weather', name: 'get_weather', input: { city: 'Paris', days: [1, 2] } });
+  expect(message.content[2]).toEqual({ type: 'tool_use', id: 'toolu_weather', name: 'get_weather', input: { city: 'Paris', days: [1, 2] }, caller: { type: 'direct' } });
 });
 
 test('finish: length is max_tokens; { chars } cuts the text deltas; usage is estimated when not given', async () => {
   const { texts, final } = await app.post<{ texts: string[]; final: Anthropic.Message }>('stream', 'cut');
   expect(texts).toEqual(['A lon', 'g sto', 'ry th', 'at']);
   expect(final.stop_reason).toBe('max_tokens');
-  expect(final.content).toEqual([{ type: 'text', text: 'A long story that' }]);
+  expect(final.content).toEqual([{ type: 'text', text: 'A long story that', citations: null }]);
   expect(final.usage.output_tokens).toBe(Math.ceil('A long story that'.length / 4));
   expect(final.usage.input_tokens).toBeGreaterThan(0);
 });

@@ -46,6 +46,6 @@ test('the openai SDK, pointed at the server, reads a chat stream and a chat.comp
 test('the anthropic SDK, pointed at the server, reads finalMessage()', async () => {
   const anthropic = new Anthropic({ apiKey: 'sk-ant-test-not-a-key', baseURL: `${serve.url}/https/api.anthropic.com`, defaultHeaders: { 'x-harness-test-id': testId }, maxRetries: 0 });
   const message = await anthropic.messages.stream({ model: 'claude-sonnet-5-5', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] }).finalMessage();
-  expect(message.content).toEqual([{ type: 'text', text: 'Claude, served.' }]);
+  expect(message.content).toEqual([{ type: 'text', text: 'Claude, served.', citations: null }]);
   expect(message).toMatchObject({ stop_reason: 'end_turn', usage: { input_tokens: 3, output_tokens: 4 } });
 });

@@ -23,8 +23,8 @@ type Block = Record<string, unknown> & { type: string };
 function blocksOf(answer: LlmAnswer): Block[] {
   const blocks: Block[] = [];
   if (answer.reasoning !== '') blocks.push({ type: 'thinking', thinking: answer.reasoning, signature: SIGNATURE });
-  if (answer.text !== '' || answer.toolCalls.length === 0) blocks.push({ type: 'text', text: answer.text });
-  answer.toolCalls.forEach((call, i) => blocks.push({ type: 'tool_use', id: toolCallId(answer, i, 'toolu_'), name: call.name, input: argumentsObject(call.arguments) }));
+  if (answer.text !== '' || answer.toolCalls.length === 0) blocks.push({ type: 'text', text: answer.text, citations: null });
+  answer.toolCalls.forEach((call, i) => blocks.push({ type: 'tool_use', id: toolCallId(answer, i, 'toolu_'), name: call.name, input: argumentsObject(call.arguments), caller: { type: 'direct' } }));
   return blocks;
 }
 
@@ -35,9 +35,19 @@ function message(answer: LlmAnswer, request: LlmRequest, content: Block[], done:
     role: 'assistant',
     model: request.model,
     content,
+    container: null,
     stop_reason: done ? STOP_REASON[answer.finish] : null,
     stop_sequence: null,
-    usage: { input_tokens: answer.inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: done ? answer.outputTokens : 1, service_tier: 'standard' },
+    stop_details: null,
+    usage: {
+      input_tokens: answer.inputTokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+      // message_start carries a first count; message_delta the final one.
+      output_tokens: done ? answer.outputTokens : 1,
+      service_tier: 'standard',
+    },
   };
 }
 
@@ -47,7 +57,7 @@ function blockStream(block: Block, answer: LlmAnswer): { start: Block; deltas: R
     const deltas: Record<string, unknown>[] = splitText(answer.reasoning, answer.chunking).map((thinking) => ({ type: 'thinking_delta', thinking }));
     return { start: { type: 'thinking', thinking: '', signature: '' }, deltas: [...deltas, { type: 'signature_delta', signature: SIGNATURE }] };
   }
-  if (block.type === 'text') return { start: { type: 'text', text: '' }, deltas: splitText(answer.text, answer.chunking).map((text) => ({ type: 'text_delta', text })) };
+  if (block.type === 'text') return { start: { type: 'text', text: '', citations: null }, deltas: splitText(answer.text, answer.chunking).map((text) => ({ type: 'text_delta', text })) };
   const json = JSON.stringify(block['input']);
   const deltas = splitText(json, argumentChunking(answer)).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
   return { start: { ...block, input: {} }, deltas };
@@ -64,7 +74,7 @@ function events(answer: LlmAnswer, request: LlmRequest): string[] {
     for (const delta of deltas) emit('content_block_delta', { index, delta });
     emit('content_block_stop', { index });
   });
-  emit('message_delta', { delta: { stop_reason: STOP_REASON[answer.finish], stop_sequence: null }, usage: { output_tokens: answer.outputTokens } });
+  emit('message_delta', { delta: { stop_reason: STOP_REASON[answer.finish], stop_sequence: null, stop_details: null, container: null }, usage: { output_tokens: answer.outputTokens } });
   emit('message_stop', {});
   return out;
 }

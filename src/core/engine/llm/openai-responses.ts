@@ -38,6 +38,7 @@ function responseObject(id: string, createdAt: number, answer: LlmAnswer, reques
     object: 'response',
     created_at: createdAt,
     ...end,
+    completed_at: end.status === 'completed' ? nowSeconds() : null,
     background: false,
     error: null,
     instructions: body['instructions'] ?? null,
