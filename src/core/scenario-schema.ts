@@ -74,6 +74,23 @@ const LLM_FINISHES = ['stop', 'length', 'tool_calls', 'content_filter'] as const
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const tokenCount = z.number().int().min(0);
 
+/**
+ * A tool call's arguments: an object, or a string holding a JSON object (one with templates is
+ * checked when they are filled in). Anthropic and Gemini send them as objects, so anything else
+ * could not be sent to every API alike.
+ */
+function isToolArguments(value: unknown): boolean {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) return true;
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** `response.llm`: an LLM provider's answer as data (see `LlmResponse`). */
 const llmResponse = z
   .strictObject({
@@ -83,7 +100,7 @@ const llmResponse = z
       .array(
         z.strictObject({
           name: z.string().min(1, { error: 'a tool call needs a name' }),
-          arguments: z.unknown().refine((value) => value !== undefined, { error: 'expected the arguments: an object, or a JSON string' }),
+          arguments: z.unknown().refine(isToolArguments, { error: 'expected the arguments: an object, or a string holding a JSON object' }),
           id: z.string().min(1).optional(),
         }),
       )

@@ -72,7 +72,7 @@ export type LlmApi = 'openai.chat' | 'openai.responses' | 'anthropic.messages' |
 /** One tool (function) call in an `llm` answer. */
 export interface LlmToolCall {
   name: string;
-  /** The call's arguments: an object (sent as JSON) or a JSON string as the model wrote it. */
+  /** The call's arguments: an object, or a string holding a JSON object (sent as it is where the API sends text). */
   arguments: unknown;
   /** The provider's call ID; a stable one (`call_0`, `toolu_0`, …) when left out. */
   id?: string;

@@ -19,7 +19,9 @@ test('a bad api, field or combination is refused at load, naming the field', () 
   expect(make({ llm: { api: 'gemini', text: 'x', finish: 'done' } })).toThrow(/response\.llm\.finish: expected one of 'stop', 'length', 'tool_calls', 'content_filter'/);
   expect(make({ llm: { api: 'gemini', text: 'x', tokens: 3 } })).toThrow(/response\.llm.*unknown key "tokens"; allowed keys: "api", "text"/);
   expect(make({ llm: { api: 'gemini', toolCalls: [{ arguments: {} }] } })).toThrow(/response\.llm\.toolCalls\[0\]\.name/);
-  expect(make({ llm: { api: 'gemini', toolCalls: [{ name: 'f' }] } })).toThrow(/response\.llm\.toolCalls\[0\]\.arguments: expected the arguments/);
+  expect(make({ llm: { api: 'gemini', toolCalls: [{ name: 'f' }] } })).toThrow(/response\.llm\.toolCalls\[0\]\.arguments: expected the arguments: an object, or a string holding a JSON object/);
+  expect(make({ llm: { api: 'gemini', toolCalls: [{ name: 'f', arguments: '{"a":' }] } })).toThrow(/response\.llm\.toolCalls\[0\]\.arguments: expected the arguments/);
+  expect(make({ llm: { api: 'gemini', toolCalls: [{ name: 'f', arguments: [1] }] } })).toThrow(/response\.llm\.toolCalls\[0\]\.arguments: expected the arguments/);
   expect(make({ llm: { api: 'gemini', text: 'x', usage: { inputTokens: -1 } } })).toThrow(/response\.llm\.usage\.inputTokens/);
   expect(make({ llm: { api: 'gemini', text: 'x', chunking: 'sentence' } })).toThrow(/response\.llm\.chunking: expected 'token', 'word' or \{ chars/);
   expect(make({ llm: { api: 'gemini' } })).toThrow(/response\.llm: needs at least one of "text", "toolCalls" and "reasoning"/);
