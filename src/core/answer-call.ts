@@ -63,7 +63,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
-  const { take, layers: ownMocks, check: checkContract, record: journal } = options.steps;
+  const { take, layers: ownMocks, check: checkContract, record: journal, shape } = options.steps;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
   const firstDeepBodyOf = firstTimeFor();
@@ -85,6 +85,11 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     const refused = await store.updateState(testId, evaluateStateChanges(mock, context), generation, stateLimits);
     if (refused === undefined || !firstFullStateOf(testId)) return;
     logger.warn(setStateRefusalNote(testId, refused, maxStateBytes, mockName(mock), `${call.method} ${call.url.href}`));
+  }
+
+  /** A streamed reply as this call sends it: a part may give the call its own copy (a test holding the stream). */
+  function shapeStream(call: OutgoingCall, testId: string, mock: Resolution['mock'], made: MockReply): MockReply {
+    return made.stream === undefined || shape === undefined ? made : shape.stream(call, testId, mock, made);
   }
 
   function testIdOf(call: OutgoingCall): string {
@@ -155,7 +160,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       }
       // `onViolation: 'error'`: the journal shows what the mock would have answered; the app gets the failure.
       if (contract?.failure !== undefined) return { kind: 'fail', error: contract.failure };
-      return { kind: 'reply', reply: made };
+      return { kind: 'reply', reply: shapeStream(call, testId, resolution.mock, made) };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
       const fails = unhandled === 'error';
@@ -193,7 +198,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       if (resolution === undefined || resolution === NOT_NOW) return NOT_NOW;
       const { mock, response } = resolution;
       if (mock.setState !== undefined || response.dynamic !== undefined) return NOT_NOW;
-      const reply = response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant });
+      const reply = shapeStream(call, testId, mock, response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant }));
       if (checkContract === undefined) {
         void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId }, startedAt);
         return { kind: 'reply', reply };

@@ -29,6 +29,25 @@ export interface ReplyStream {
   intervalMs: number;
   /** Fail the body after this many chunks (the connection drops mid-body). */
   failAfter: number | undefined;
+  /**
+   * What else decides when each chunk goes, for this one call (a test holding the stream). Set
+   * on a copy of the reply made for the call, never on a reply its mock shares.
+   */
+  pacer?: StreamPacer;
+}
+
+/** How a stream ended: every chunk sent, cut off (`failAfter`, or the pacer aborted it), or the reader went away. */
+export type StreamEnd = 'complete' | 'failed' | 'aborted' | 'cancelled';
+
+/** One call's say over its stream's chunks. */
+export interface StreamPacer {
+  /**
+   * Before chunk `index` goes (after its pause): a promise to wait for (a hold), or `undefined`
+   * to send it now. A rejection aborts the stream: the reader's body fails with that error.
+   */
+  beforeChunk(index: number): Promise<void> | undefined;
+  /** Once, when the stream ended: how many chunks the reader was sent, and how it ended. */
+  ended(delivered: number, how: StreamEnd): void;
 }
 
 let statusCodes: Record<number, string | undefined> | undefined;
@@ -85,23 +104,48 @@ export function wait(ms: number, signal?: AbortSignal | null): Promise<void> {
   });
 }
 
-/** A web stream of the reply's chunks, paced by `intervalMs`, erroring after `failAfter` chunks. */
+/** A web stream of the reply's chunks, paced by `intervalMs` (and its pacer), erroring after `failAfter` chunks. */
 export function replyStreamBody(stream: ReplyStream, error: () => Error): ReadableStream<Uint8Array> {
   let index = 0;
+  let done = false;
+  const end = (how: StreamEnd) => {
+    if (!done) stream.pacer?.ended(index, how);
+    done = true;
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (stream.failAfter !== undefined && index >= stream.failAfter) {
+        end('failed');
         controller.error(error());
         return;
       }
       if (index >= stream.chunks.length) {
         // With `failAfter` set, the body never ends cleanly: it drops after the last chunk at the latest.
-        if (stream.failAfter !== undefined) controller.error(error());
-        else controller.close();
+        if (stream.failAfter !== undefined) {
+          end('failed');
+          controller.error(error());
+        } else {
+          end('complete');
+          controller.close();
+        }
         return;
       }
       if (index > 0 && stream.intervalMs > 0) await wait(stream.intervalMs);
+      const held = stream.pacer?.beforeChunk(index);
+      if (held !== undefined) {
+        try {
+          await held;
+        } catch (reason) {
+          end('aborted');
+          controller.error(reason);
+          return;
+        }
+      }
+      if (done) return;
       controller.enqueue(stream.chunks[index++]!);
+    },
+    cancel() {
+      end('cancelled');
     },
   });
 }

@@ -1,4 +1,4 @@
-import { isConnectionFault, replyHasBody, simulatedNetworkError, statusText, truncatedBodyError, wait, type MockReply } from './mock-reply.js';
+import { isConnectionFault, replyHasBody, simulatedNetworkError, statusText, truncatedBodyError, wait, type MockReply, type ReplyStream, type StreamEnd } from './mock-reply.js';
 
 /**
  * An undici dispatch handler in either of the two shapes undici has used: the callbacks of
@@ -216,6 +216,45 @@ export function writeReplyToHandler(session: HandlerSession, reply: MockReply, m
   if (!session.aborted) session.end();
 }
 
+/** Write a reply's chunks; false when the call ended on the way (aborted, or the stream failed as told). */
+async function writeStream(session: HandlerSession, stream: ReplyStream, url: URL): Promise<boolean> {
+  const { chunks, intervalMs, failAfter, pacer } = stream;
+  let sent = 0;
+  const end = (how: StreamEnd, result: boolean) => {
+    pacer?.ended(sent, how);
+    return result;
+  };
+  for (let i = 0; i < chunks.length; i++) {
+    if (session.aborted) return end('cancelled', false);
+    // A turn of the event loop between chunks, as on a real connection: a reader sees each one
+    // before the next arrives, and before a failure (which discards chunks not yet read).
+    if (i > 0) await (intervalMs > 0 ? wait(intervalMs) : nextTurn());
+    if (failAfter !== undefined && i >= failAfter) {
+      session.fail(truncatedBodyError(url));
+      return end('failed', false);
+    }
+    const held = pacer?.beforeChunk(i);
+    if (held !== undefined) {
+      try {
+        await held;
+      } catch (reason) {
+        session.fail(reason as Error);
+        return end('aborted', false);
+      }
+    }
+    if (session.aborted) return end('cancelled', false);
+    await session.data(Buffer.from(chunks[i]!));
+    sent++;
+  }
+  // Every chunk went out before `failAfter` was reached: the connection still drops before the end.
+  if (failAfter !== undefined) {
+    await nextTurn();
+    session.fail(truncatedBodyError(url));
+    return end('failed', false);
+  }
+  return end('complete', true);
+}
+
 async function writeSlowly(session: HandlerSession, reply: MockReply, method: string, url: URL): Promise<void> {
   if (reply.delay > 0) await wait(reply.delay);
   if (session.aborted) return;
@@ -224,21 +263,7 @@ async function writeSlowly(session: HandlerSession, reply: MockReply, method: st
   session.headers(reply.status, reply.headers, encode(reply).raw);
   if (replyHasBody(method, reply.status)) {
     if (reply.stream !== undefined) {
-      const { chunks, intervalMs, failAfter } = reply.stream;
-      for (let i = 0; i < chunks.length; i++) {
-        if (session.aborted) return;
-        // A turn of the event loop between chunks, as on a real connection: a reader sees each one
-        // before the next arrives, and before a failure (which discards chunks not yet read).
-        if (i > 0) await (intervalMs > 0 ? wait(intervalMs) : nextTurn());
-        if (failAfter !== undefined && i >= failAfter) return session.fail(truncatedBodyError(url));
-        if (session.aborted) return;
-        await session.data(Buffer.from(chunks[i]!));
-      }
-      // Every chunk went out before `failAfter` was reached: the connection still drops before the end.
-      if (failAfter !== undefined) {
-        await nextTurn();
-        return session.fail(truncatedBodyError(url));
-      }
+      if (!(await writeStream(session, reply.stream, url))) return;
     } else if (reply.body !== null) {
       await session.data(typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength));
     }

@@ -13,7 +13,7 @@ import type { SessionSnapshot } from '../store/session-store.js';
  * business. Each is optional, and at most one part may bring each.
  *
  * before the answer:  take('first') → layers → (the scenario's mocks) → take('unmatched')
- * after the answer:   check → record
+ * after the answer:   check → record → shape (a streamed reply, as the app gets it)
  */
 export interface CallSteps {
   /** Takes a test's call instead of its scenario, passing it on (a recording keeps the upstream's answer). */
@@ -24,6 +24,17 @@ export interface CallSteps {
   readonly check?: AnswerCheck;
   /** Keeps what happened to each call (the journal). */
   readonly record?: CallRecord;
+  /** Gives a streamed reply its say for this one call (the streams part's holds). */
+  readonly shape?: ReplyShape;
+}
+
+export interface ReplyShape {
+  /**
+   * The reply a call with a streamed body gets: `reply` itself, or a copy of it for this call
+   * (a reply may be shared by every call of its mock: never change it). Synchronous, as the
+   * synchronous path calls it too.
+   */
+  stream(call: OutgoingCall, testId: string, mock: CompiledMock, reply: MockReply): MockReply;
 }
 
 /** When `take` is asked: before the scenario is looked up, or after no mock of it matched. */
