@@ -33,6 +33,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   sessions: '/__harness__/sessions',
   mocks: '/__harness__/mocks',
   answer: '/__harness__/answer',
+  streams: '/__harness__/streams',
 });
 
 /** The environment variable the clients, the Playwright fixture and `scenario-harness serve` read the access token from. */

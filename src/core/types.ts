@@ -230,6 +230,12 @@ export interface HarnessEndpoints {
    * @default '/__harness__/answer'
    */
   answer?: string;
+  /**
+   * The test's streams and their holds (`GET` lists them; `POST { id, action: 'release' | 'step' | 'abort', count? }`
+   * acts on one): a stream mock with `hold` stops there until the test lets it go.
+   * @default '/__harness__/streams'
+   */
+  streams?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */

@@ -7,7 +7,7 @@ import type { HarnessOptions } from './types.js';
 
 const UNHANDLED = ['bypass', 'warn', 'error'];
 const ENDPOINTS = Object.keys(DEFAULT_ENDPOINTS);
-const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions', 'mocks'] as const;
+const GET_ENDPOINTS = ['getScenario', 'getState', 'scenarios', 'journal', 'record', 'inspector', 'sessions', 'mocks', 'streams'] as const;
 const LIMITS = ['maxBodyBytes', 'maxTestIdLength', 'maxTestMocks', 'maxTestMockBytes', 'maxTotalTestMockBytes', 'maxStateBytes'];
 
 const describe: (value: unknown) => string = describeValue;
