@@ -29,6 +29,10 @@ export interface ReplyStream {
   intervalMs: number;
   /** Fail the body after this many chunks (the connection drops mid-body). */
   failAfter: number | undefined;
+  /** The stream's name, as the test addresses it (`releaseStream(id)`): its mock's `id`, else its mock's place. */
+  id?: string;
+  /** Stop after this many chunks until the test releases, steps or aborts the stream (the streams part acts on it). */
+  hold?: { afterChunks: number };
   /**
    * What else decides when each chunk goes, for this one call (a test holding the stream). Set
    * on a copy of the reply made for the call, never on a reply its mock shares.
