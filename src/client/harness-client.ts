@@ -14,6 +14,8 @@ import * as ownMocksAndState from './own-mocks-and-state.js';
 import type { WaitForStateOptions } from './own-mocks-and-state.js';
 import * as recording from './recording.js';
 import type { RecordedDraft } from './recording.js';
+import * as streamHolds from './streams.js';
+import type { StreamView, WaitForStreamOptions } from './streams.js';
 import * as switching from './switching.js';
 import type { ActiveScenarioInfo, ScenarioInfo, SwitchScenarioOptions } from './switching.js';
 import * as verification from './verification.js';
@@ -25,6 +27,7 @@ export type { ActiveScenarioInfo, ScenarioInfo, SwitchScenarioOptions } from './
 export type { WaitForStateOptions } from './own-mocks-and-state.js';
 export type { ExpectCalledOptions, WaitForCallOptions } from './verification.js';
 export type { RecordedDraft } from './recording.js';
+export type { StreamState, StreamView, WaitForStreamOptions } from './streams.js';
 
 /** What a client is built from; `createHarnessClient()` and the Playwright fixture fill it in. */
 export interface HarnessClientInit {
@@ -248,5 +251,38 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
   /** The app's registered scenarios with their names, descriptions and declared variants (`GET /__harness__/scenarios`). */
   listScenarios(): Promise<ScenarioInfo<S>[]> {
     return switching.listScenarios<S>(this.#connection);
+  }
+
+  /** This test's streamed answers, oldest first: each one's id, state, chunks delivered of its total, and where it holds next. */
+  streams(): Promise<StreamView[]> {
+    return streamHolds.streams(this.#connection);
+  }
+
+  /**
+   * Wait until this test's stream `id` (its mock's `id`) has sent `delivered` chunks or is in
+   * `state`, and return it. A stream its mock holds (`hold: { afterChunks }`) is `'held'` there.
+   *
+   * @example
+   * await harness.waitForStream('chat', { state: 'held' });
+   * await expect(page.getByTestId('answer')).toHaveText('Hello');
+   * await harness.releaseStream('chat');
+   */
+  waitForStream(id: string, options?: WaitForStreamOptions): Promise<StreamView> {
+    return streamHolds.waitForStream(this.#connection, id, options);
+  }
+
+  /** Let this test's held stream `id` run to its end. */
+  releaseStream(id: string): Promise<StreamView> {
+    return streamHolds.releaseStream(this.#connection, id);
+  }
+
+  /** Let `count` more chunks of this test's stream `id` through, then hold it again. @default count 1 */
+  stepStream(id: string, count?: number): Promise<StreamView> {
+    return streamHolds.stepStream(this.#connection, id, count);
+  }
+
+  /** Cut this test's stream `id` off: the app's read of the body fails, as when a connection drops. */
+  abortStream(id: string): Promise<StreamView> {
+    return streamHolds.abortStream(this.#connection, id);
   }
 }

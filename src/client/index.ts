@@ -16,6 +16,9 @@ export type {
   SwitchScenarioOptions,
   WaitForCallOptions,
   WaitForStateOptions,
+  StreamState,
+  StreamView,
+  WaitForStreamOptions,
 } from './harness-client.js';
 export type { BrowserCallAnswer, BrowserCallRequest } from './browser-call.js';
 export type { CallFilter } from './compile-call-filter.js';

@@ -23,4 +23,7 @@ export type {
   SwitchScenarioOptions,
   WaitForCallOptions,
   WaitForStateOptions,
+  StreamState,
+  StreamView,
+  WaitForStreamOptions,
 } from './harness-client.js';
