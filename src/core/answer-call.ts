@@ -2,6 +2,7 @@ import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } 
 import { quote, type Logger } from './dev-utils.js';
 import { MAX_JSON_BODY_DEPTH } from './engine/body/parse-json-body.js';
 import { buildReply } from './engine/build-response.js';
+import { instantReply } from './engine/instant-reply.js';
 import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
 import { describeNearMisses, mockName } from './engine/describe-near-misses.js';
@@ -47,6 +48,8 @@ export interface CallAnswererOptions {
    * @default true
    */
   loopbackPasses?: boolean;
+  /** `'instant'`: replies lose their `delay` and their streams' schedules (`createHarness({ timing })`). @default 'real' */
+  timing?: 'instant' | 'real';
 }
 
 /**
@@ -64,6 +67,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
   const { take, layers: ownMocks, check: checkContract, record: journal, shape } = options.steps;
+  const timed: (reply: MockReply) => MockReply = options.timing === 'instant' ? instantReply : (reply) => reply;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
   const firstDeepBodyOf = firstTimeFor();
@@ -149,8 +153,9 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
         return undefined;
       }
       if (resolution.bodyTooDeep === true) warnBodyTooDeep(call, testId);
-      const made = await reply(call, testId, session, resolution);
-      if (made instanceof HarnessError) return { kind: 'fail', error: made };
+      const built = await reply(call, testId, session, resolution);
+      if (built instanceof HarnessError) return { kind: 'fail', error: built };
+      const made = timed(built);
       const contract = checkContract === undefined ? undefined : await checkContract.check(call, testId, made);
       if (journal !== undefined) {
         const { mock } = resolution;
@@ -198,7 +203,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       if (resolution === undefined || resolution === NOT_NOW) return NOT_NOW;
       const { mock, response } = resolution;
       if (mock.setState !== undefined || response.dynamic !== undefined) return NOT_NOW;
-      const reply = shapeStream(call, testId, mock, response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant }));
+      const reply = shapeStream(call, testId, mock, timed(response.fixedReply ?? buildReply(response, { params: resolution.params, url: call.url, headers: call.headers, body: undefined, state, variant: active?.variant })));
       if (checkContract === undefined) {
         void journal?.answered(testId, call, { mock, step: undefined, reply, activeScenarioId: active?.scenarioId }, startedAt);
         return { kind: 'reply', reply };

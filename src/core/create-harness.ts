@@ -137,6 +137,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
     allowHosts: options.allowHosts,
     propagateHosts: options.propagate?.hosts,
     steps: assembled.steps,
+    timing: settings.timing,
     // The standalone server's calls come from other processes: its loopback is not theirs.
     loopbackPasses: options.intercept !== false,
   });

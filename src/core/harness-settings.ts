@@ -19,6 +19,8 @@ export interface HarnessSettings {
   store: SessionStore;
   /** True when `store` is the sessions of the harness already answering in this process (a dev server's reload). */
   adoptedStore: boolean;
+  /** `'instant'`: no stream or mock waits (`timing`, else `HARNESS_TIMING`). */
+  timing: 'instant' | 'real';
   scenarios: { definitions: ScenarioMap; compiled: ReadonlyMap<string, CompiledScenario>; catalogue: readonly ScenarioSummary[] };
 }
 
@@ -45,6 +47,8 @@ export function harnessSettings(options: HarnessOptions<ScenarioMap>): HarnessSe
     limits: Object.freeze({ ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, value]) => value !== undefined)) }) as ResolvedLimits,
     store: options.store ?? adopted ?? createMemoryStore(),
     adoptedStore: adopted !== undefined,
+    // @note Read here, so `register` and `serve` (which create harnesses too) honour HARNESS_TIMING.
+    timing: options.timing ?? (process.env['HARNESS_TIMING'] === 'instant' ? 'instant' : 'real'),
     scenarios: { definitions, compiled, catalogue },
   };
 }

@@ -53,6 +53,26 @@ const headerRecord = record(z.string(), z.string()).superRefine((headers, ctx) =
   }
 });
 
+const milliseconds = z.number().finite().min(0).max(600_000);
+
+/** `timing` on a stream or an `llm` answer (see `StreamTiming`). */
+const streamTiming = z
+  .strictObject({
+    firstMs: milliseconds.optional(),
+    intervalMs: milliseconds.optional(),
+    tokensPerSecond: z.number().finite().gt(0, { error: 'expected a number of tokens a second above 0' }).max(1_000_000).optional(),
+    jitter: z.number().min(0).max(1, { error: 'expected a fraction from 0 to 1 (0.2: each pause 80% to 120% of its length)' }).optional(),
+    seed: z.number().int().min(0).max(0xffff_ffff).optional(),
+  })
+  .superRefine((timing, ctx) => {
+    if (timing.intervalMs !== undefined && timing.tokensPerSecond !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tokensPerSecond'], message: 'cannot be combined with "timing.intervalMs": both pace the chunks, give one' });
+    }
+  });
+
+/** `hold` on a stream or an `llm` answer (see `StreamHold`). */
+const streamHold = z.strictObject({ afterChunks: z.number().int().min(0) });
+
 const mockStream = z
   .strictObject({
     chunks: z.array(z.unknown()).min(1, { error: 'a stream needs at least one chunk' }).optional(),
@@ -60,12 +80,20 @@ const mockStream = z
       .array(z.strictObject({ event: z.string().optional(), data: z.unknown(), id: z.string().optional() }))
       .min(1, { error: 'a stream needs at least one event' })
       .optional(),
-    intervalMs: z.number().finite().min(0).max(600_000).optional(),
+    intervalMs: milliseconds.optional(),
     failAfter: z.number().int().min(0).optional(),
+    timing: streamTiming.optional(),
+    hold: streamHold.optional(),
   })
   .superRefine((stream, ctx) => {
     if ((stream.chunks === undefined) === (stream.events === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'needs exactly one of "chunks" and "events"' });
+    }
+    if (stream.intervalMs !== undefined && stream.timing?.intervalMs !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['intervalMs'], message: 'cannot be combined with "timing.intervalMs": they are the same setting, give one (timing.intervalMs)' });
+    }
+    if (stream.intervalMs !== undefined && stream.timing?.tokensPerSecond !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['intervalMs'], message: 'cannot be combined with "timing.tokensPerSecond": both pace the chunks, give one' });
     }
   });
 
@@ -111,10 +139,17 @@ const llmResponse = z
     chunking: z
       .union([z.enum(['token', 'word']), z.strictObject({ chars: z.number().int().min(1) })], { error: "expected 'token', 'word' or { chars: <a whole number of at least 1> }" })
       .optional(),
+    timing: streamTiming.optional(),
+    failAfter: z.number().int().min(0).optional(),
+    errorAfter: z.strictObject({ chunks: z.number().int().min(0), message: z.string().optional(), type: z.string().min(1).optional() }).optional(),
+    hold: streamHold.optional(),
   })
   .superRefine((llm, ctx) => {
     if (llm.text === undefined && llm.toolCalls === undefined && llm.reasoning === undefined) {
       ctx.addIssue({ code: 'custom', path: [], message: 'needs at least one of "text", "toolCalls" and "reasoning"' });
+    }
+    if (llm.failAfter !== undefined && llm.errorAfter !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['errorAfter'], message: 'cannot be combined with "failAfter": both end the stream, give one' });
     }
   });
 
@@ -126,7 +161,7 @@ const mockResponse = z
     bodyBase64: z.base64({ error: 'expected a base64 string (standard alphabet, with padding)' }).optional(),
     stream: mockStream.optional(),
     llm: llmResponse.optional(),
-    delay: z.number().finite().min(0).max(600_000).optional(),
+    delay: milliseconds.optional(),
     error: z.enum(['network', 'reset', 'timeout', 'malformed'], { error: "expected one of 'network', 'reset', 'timeout', 'malformed'" }).optional(),
   })
   .superRefine((response, ctx) => {

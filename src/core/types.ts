@@ -60,10 +60,59 @@ export interface MockStream {
   chunks?: unknown[];
   /** Each becomes `event:`/`id:` lines and `data:` (JSON unless a string); sent as `text/event-stream`. */
   events?: { event?: string; data: unknown; id?: string }[];
-  /** Milliseconds between two chunks or events. @default 0 */
+  /** Milliseconds between two chunks or events, as `timing.intervalMs` (give one of the two). @default 0 */
   intervalMs?: number;
   /** Drop the connection after this many chunks or events (the client sees the body fail part way). */
   failAfter?: number;
+  /** When each chunk or event goes: seeded, so the same mock sends on the same schedule every time. */
+  timing?: StreamTiming;
+  /** Stop after this many chunks or events until the test lets the stream go (the streams endpoint). */
+  hold?: StreamHold;
+}
+
+/**
+ * When a stream's chunks go, as offsets from its headers: the first at `firstMs`, each next one
+ * a pause later (`intervalMs`, or its tokens at `tokensPerSecond`). `jitter` varies every pause
+ * by a factor drawn in [1 - jitter, 1 + jitter] from a generator seeded with `seed`, so a mock and
+ * its seed always give the same schedule. `createHarness({ timing: 'instant' })` and
+ * `HARNESS_TIMING=instant` send every chunk at once.
+ * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/mock-format.md#stream-timing
+ */
+export interface StreamTiming {
+  /** Milliseconds from the headers to the first chunk (time to first token). @default 0 */
+  firstMs?: number;
+  /** Milliseconds between two chunks. Exclusive with `tokensPerSecond`. @default 0 */
+  intervalMs?: number;
+  /**
+   * Pace by tokens: a chunk comes its token count / tokensPerSecond after the one before. A
+   * plain chunk or event is one token; an `llm` chunk has the tokens of the text it carries
+   * (about four characters a token; one for a `'token'` piece), and one that carries no text
+   * (start, stop, usage events) follows at once. Exclusive with `intervalMs`.
+   */
+  tokensPerSecond?: number;
+  /** How much each pause varies, as a fraction: 0.2 makes each one 80% to 120% of its length. @default 0 */
+  jitter?: number;
+  /** Seeds the jitter. @default 0 */
+  seed?: number;
+}
+
+/** Where a stream stops until the test releases, steps or aborts it. */
+export interface StreamHold {
+  /** Chunks sent before the hold (for `llm`, chunks that carry text; 0 holds before the first). */
+  afterChunks: number;
+}
+
+/** A provider's own error event in the middle of an `llm` stream. */
+export interface LlmErrorAfter {
+  /** How many chunks of text go out before the error event. */
+  chunks: number;
+  /** The error's message. @default the provider's own wording for an overloaded server */
+  message?: string;
+  /**
+   * The error's type in the provider's words. @default 'server_error' (OpenAI),
+   * 'overloaded_error' (Anthropic), 'UNAVAILABLE' (Gemini)
+   */
+  type?: string;
 }
 
 /** The provider API whose wire format an `llm` answer is written in. */
@@ -109,6 +158,14 @@ export interface LlmResponse {
   finish?: LlmFinish;
   /** @default 'word' */
   chunking?: LlmChunking;
+  /** When each chunk of the stream goes (see `StreamTiming`). */
+  timing?: StreamTiming;
+  /** Drop the connection after this many chunks of text. Exclusive with `errorAfter`. */
+  failAfter?: number;
+  /** Send the provider's own error event after this many chunks of text; the SDK throws it. */
+  errorAfter?: LlmErrorAfter;
+  /** Stop after this many chunks of text until the test lets the stream go. */
+  hold?: StreamHold;
 }
 
 /**
@@ -357,6 +414,12 @@ export interface HarnessOptions<S extends ScenarioMap = ScenarioMap> {
   enabled: boolean;
   scenarios: S;
   endpoints?: HarnessEndpoints;
+  /**
+   * `'instant'`: every stream sends its chunks at once and no mock waits its `delay`
+   * (`error: 'timeout'` still never answers), for suites that assert only the end state.
+   * @default process.env.HARNESS_TIMING when it is 'instant' or 'real', else 'real'
+   */
+  timing?: 'instant' | 'real';
   /** @default 'warn' */
   unhandled?: UnhandledCallStrategy;
   /**

@@ -74,7 +74,7 @@ const MISPLACED: Record<string, string> = {
 };
 
 /** Every option `createHarness` takes (HarnessOptions); anything else is a typo that would be ignored. */
-const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts', 'allowProduction'];
+const OPTION_KEYS = ['enabled', 'scenarios', 'endpoints', 'unhandled', 'store', 'sideBySide', 'logger', 'announce', 'limits', 'allowHosts', 'propagate', 'recording', 'intercept', 'journal', 'access', 'control', 'contracts', 'allowProduction', 'timing'];
 
 /** Check the option bag of `createHarness` (scenarios are checked by their own schema). */
 export function validateOptions(options: HarnessOptions, parts: readonly PartDefinition[]): void {
@@ -97,6 +97,13 @@ export function validateOptions(options: HarnessOptions, parts: readonly PartDef
   }
   if (options.allowProduction !== undefined && typeof options.allowProduction !== 'boolean') {
     fail(`expected "allowProduction" to be true or false, instead got ${describe(options.allowProduction)}.`);
+  }
+  if (options.timing !== undefined && options.timing !== 'instant' && options.timing !== 'real') {
+    fail(`expected "timing" to be 'instant' (no stream or mock delay waits) or 'real', instead got ${describe(options.timing)}.`);
+  }
+  const envTiming = process.env['HARNESS_TIMING'];
+  if (options.enabled && options.timing === undefined && envTiming !== undefined && envTiming !== '' && envTiming !== 'instant' && envTiming !== 'real') {
+    fail(`expected the environment variable HARNESS_TIMING to be 'instant' or 'real', instead got ${JSON.stringify(envTiming)}. Set HARNESS_TIMING=instant to send every stream at once, or unset it.`);
   }
   if (options.unhandled !== undefined && typeof options.unhandled !== 'function' && !UNHANDLED.includes(options.unhandled as string)) {
     fail(`expected "unhandled" to be 'bypass', 'warn', 'error' or a function, instead got ${describe(options.unhandled)}.`);

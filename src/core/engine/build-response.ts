@@ -68,7 +68,7 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
     const rendered = renderLlm(response.llm, context);
     parts.headers['content-type'] ??= rendered.contentType;
     body = rendered.text;
-    if (rendered.chunks !== undefined) stream = { chunks: rendered.chunks, intervalMs: 0, failAfter: undefined };
+    stream = rendered.stream;
   }
   if (response.fault === 'malformed') {
     // Half of the body, then the connection drops: the client gets a truncated, unparseable body.

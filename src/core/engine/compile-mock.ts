@@ -79,9 +79,10 @@ export interface CompiledMock {
 
 /**
  * A written response, or a response function's result (each call), compiled. `requestBody`: the
- * call's parsed body, which a function's `llm` answer reads (see `CompiledLlm.requestBody`).
+ * call's parsed body, which a function's `llm` answer reads (see `CompiledLlm.requestBody`);
+ * `streamId`: the name its stream goes by (`ReplyStream.id`).
  */
-export function compileResponse(response: MockResponse | MockResponseFunction, field: string, requestBody?: unknown): CompiledResponse {
+export function compileResponse(response: MockResponse | MockResponseFunction, field: string, requestBody?: unknown, streamId?: string): CompiledResponse {
   if (typeof response === 'function') return { ...compileResponse({}, field), fixed: undefined, fixedReply: undefined, dynamic: response };
   const headers = Object.entries(response.headers ?? {}).map(([name, value]) => [name, compileTemplate(value, `${field}.headers.${name}`)] as const);
   const body = response.body === undefined ? undefined : compileTemplate(response.body, `${field}.body`);
@@ -93,8 +94,8 @@ export function compileResponse(response: MockResponse | MockResponseFunction, f
     fault: response.error,
     fixed: precomputeResponseParts({ headers, body }),
     binary: response.bodyBase64 === undefined ? undefined : new Uint8Array(Buffer.from(response.bodyBase64, 'base64')),
-    stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`),
-    llm: response.llm === undefined ? undefined : compileLlm(response.llm, `${field}.llm`, requestBody),
+    stream: response.stream === undefined ? undefined : compileStream(response.stream, `${field}.stream`, streamId),
+    llm: response.llm === undefined ? undefined : compileLlm(response.llm, `${field}.llm`, requestBody, streamId),
   };
   return { ...compiled, fixedReply: precomputeReply(compiled), dynamic: undefined };
 }
@@ -156,9 +157,12 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
   }
   if (graphql) criteria.push({ test: (input) => graphql.test(input), explain: (input) => graphql.explain(input) ?? 'match.graphql: did not match' });
 
+  const label = `${methods ? [...methods].join('|') : 'ANY'} ${urlLabel(mock.url)}`;
+  // A stream goes by its mock's id, else by the mock as `mockName` names it without one.
+  const streamId = mock.id ?? `${label} (${key})`;
   const responses = mock.sequence
-    ? mock.sequence.responses.map((response, i) => compileResponse(response, `sequence.responses[${i}]`))
-    : [compileResponse(mock.response ?? {}, 'response')];
+    ? mock.sequence.responses.map((response, i) => compileResponse(response, `sequence.responses[${i}]`, undefined, streamId))
+    : [compileResponse(mock.response ?? {}, 'response', undefined, streamId)];
   const setState = mock.afterResponse
     ? Object.entries(mock.afterResponse.setState).map(([name, value]) => {
         const append = name.endsWith('[]');
@@ -186,7 +190,7 @@ export function compileMock(mock: Mock, order: number, key: string, owner: { sce
     responses,
     repeat: mock.sequence ? (mock.sequence.repeat ?? 'last') : undefined,
     setState,
-    label: `${methods ? [...methods].join('|') : 'ANY'} ${urlLabel(mock.url)}`,
+    label,
   };
 }
 

@@ -39,7 +39,7 @@ export async function runResponseFunction(
     const response = made as MockResponse;
     // An `llm` answer's form depends on the request body (its streaming flag, model), which matching a function mock did not read.
     const requestBody = response.llm === undefined ? undefined : await readBody(call);
-    return compileResponse(response, 'response', requestBody);
+    return compileResponse(response, 'response', requestBody, mock.id ?? `${mock.label} (${mock.key})`);
   } catch (error) {
     const message = `${where} returned a response that cannot be used: ${(error as Error).message}. The call fails.`;
     logger.error(message);

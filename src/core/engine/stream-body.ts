@@ -1,5 +1,6 @@
 import type { ReplyStream } from '../interception/mock-reply.js';
 import type { MockStream } from '../types.js';
+import { streamSchedule } from './stream-schedule.js';
 import { compileTemplate, isConstant, type CompiledValue, type TemplateContext } from './template.js';
 
 /** A mock's `stream` with the templates in its chunks and events compiled. */
@@ -12,6 +13,11 @@ export interface CompiledStream {
   contentType: string;
   /** The encoded chunks, when no template makes them depend on the call. */
   fixed: readonly Uint8Array[] | undefined;
+  /** When each chunk goes (a chunk is one token: the schedule is the same for every call). */
+  schedule: readonly number[] | undefined;
+  /** The stream's name for the streams part (see `ReplyStream.id`). */
+  id: string | undefined;
+  hold: { afterChunks: number } | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -36,17 +42,22 @@ function encodeEvent(value: unknown): Uint8Array {
   return encoder.encode(`${text}\n`);
 }
 
-/** Compile a mock's `stream`; `field` names it in definition errors. */
-export function compileStream(stream: MockStream, field: string): CompiledStream {
+/** Compile a mock's `stream`; `field` names it in definition errors, `id` names the stream (see `ReplyStream.id`). */
+export function compileStream(stream: MockStream, field: string, id?: string): CompiledStream {
   const kind = stream.events !== undefined ? 'events' : 'chunks';
   const source: readonly unknown[] = stream.events ?? stream.chunks ?? [];
   const items = source.map((item, i) => compileTemplate(item, `${field}.${kind}[${i}]`));
   const encode = kind === 'events' ? encodeEvent : encodeChunk;
+  const intervalMs = stream.intervalMs ?? stream.timing?.intervalMs ?? 0;
   return {
     kind,
     items,
-    intervalMs: stream.intervalMs ?? 0,
+    intervalMs,
     failAfter: stream.failAfter,
+    // `stream.intervalMs` is `timing.intervalMs` (the schema refuses both).
+    schedule: Object.freeze(streamSchedule(stream.intervalMs === undefined ? stream.timing : { ...stream.timing, intervalMs }, items.length)),
+    id,
+    hold: stream.hold,
     contentType: kind === 'events' ? 'text/event-stream; charset=utf-8' : source.every((item) => typeof item === 'string') ? 'text/plain; charset=utf-8' : 'application/x-ndjson',
     fixed: items.every(isConstant) ? items.map((item) => encode(item.evaluate(undefined as unknown as TemplateContext))) : undefined,
   };
@@ -56,7 +67,11 @@ export function compileStream(stream: MockStream, field: string): CompiledStream
 export function buildReplyStream(stream: CompiledStream, context: TemplateContext): ReplyStream {
   const encode = stream.kind === 'events' ? encodeEvent : encodeChunk;
   const chunks = stream.fixed ?? stream.items.map((item) => encode(item.evaluate(context)));
-  return { chunks, intervalMs: stream.intervalMs, failAfter: stream.failAfter };
+  const reply: ReplyStream = { chunks, intervalMs: stream.intervalMs, failAfter: stream.failAfter };
+  if (stream.schedule !== undefined) reply.schedule = stream.schedule;
+  if (stream.id !== undefined) reply.id = stream.id;
+  if (stream.hold !== undefined) reply.hold = stream.hold;
+  return reply;
 }
 
 /** True when a compiled stream reads the request body. */

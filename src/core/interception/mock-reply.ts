@@ -1,5 +1,6 @@
 import type { MockFault } from '../types.js';
 import { createMockResponse } from './mock-response.js';
+import { streamClock } from './stream-clock.js';
 
 /**
  * What a mock answers, as plain data: each interception layer writes it out its own way (a
@@ -23,10 +24,20 @@ export interface MockReply {
   fault: MockFault | undefined;
 }
 
-/** A body sent in chunks, with a pause between them, optionally failing part way. */
+/** A body sent in chunks, on a schedule, optionally failing part way. */
 export interface ReplyStream {
   chunks: readonly Uint8Array[];
+  /**
+   * The pause between two chunks when there is no `schedule` (chunk i goes at i × intervalMs).
+   * With a schedule, what `timing.intervalMs` (or `stream.intervalMs`) said, for reading only.
+   */
   intervalMs: number;
+  /**
+   * When each chunk goes, in milliseconds from the answer's headers (one offset per chunk),
+   * computed when the reply is built; `undefined` when none waits. Time a pacer holds the
+   * stream does not count: after a hold, the rest keeps its pace.
+   */
+  schedule?: readonly number[];
   /** Fail the body after this many chunks (the connection drops mid-body). */
   failAfter: number | undefined;
   /** The stream's name, as the test addresses it (`releaseStream(id)`): its mock's `id`, else its mock's place. */
@@ -108,10 +119,23 @@ export function wait(ms: number, signal?: AbortSignal | null): Promise<void> {
   });
 }
 
-/** A web stream of the reply's chunks, paced by `intervalMs` (and its pacer), erroring after `failAfter` chunks. */
+/** When chunk `index` is due, in milliseconds after the headers: its offset in the schedule, or index × intervalMs. */
+export function chunkOffset(stream: ReplyStream, index: number): number {
+  return stream.schedule === undefined ? index * stream.intervalMs : (stream.schedule[index] ?? 0);
+}
+
+/** True when some chunk of the stream waits for its time. */
+export function isPaced(stream: ReplyStream): boolean {
+  return stream.schedule !== undefined || stream.intervalMs > 0;
+}
+
+/** A web stream of the reply's chunks, each at its time (`schedule`) and when its pacer lets it go, erroring after `failAfter` chunks. */
 export function replyStreamBody(stream: ReplyStream, error: () => Error): ReadableStream<Uint8Array> {
   let index = 0;
   let done = false;
+  const paced = isPaced(stream);
+  // The offsets count from here, when the caller gets the headers; a hold moves it on by its length.
+  let startedAt = paced ? performance.now() : 0;
   const end = (how: StreamEnd) => {
     if (!done) stream.pacer?.ended(index, how);
     done = true;
@@ -134,9 +158,13 @@ export function replyStreamBody(stream: ReplyStream, error: () => Error): Readab
         }
         return;
       }
-      if (index > 0 && stream.intervalMs > 0) await wait(stream.intervalMs);
+      if (paced) {
+        const at = startedAt + chunkOffset(stream, index);
+        if (at > performance.now()) await streamClock.until(at);
+      }
       const held = stream.pacer?.beforeChunk(index);
       if (held !== undefined) {
+        const heldAt = paced ? performance.now() : 0;
         try {
           await held;
         } catch (reason) {
@@ -144,6 +172,7 @@ export function replyStreamBody(stream: ReplyStream, error: () => Error): Readab
           controller.error(reason);
           return;
         }
+        if (paced) startedAt += performance.now() - heldAt;
       }
       if (done) return;
       controller.enqueue(stream.chunks[index++]!);

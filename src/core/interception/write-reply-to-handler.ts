@@ -1,4 +1,5 @@
-import { isConnectionFault, replyHasBody, simulatedNetworkError, statusText, truncatedBodyError, wait, type MockReply, type ReplyStream, type StreamEnd } from './mock-reply.js';
+import { chunkOffset, isConnectionFault, isPaced, replyHasBody, simulatedNetworkError, statusText, truncatedBodyError, wait, type MockReply, type ReplyStream, type StreamEnd } from './mock-reply.js';
+import { streamClock } from './stream-clock.js';
 
 /**
  * An undici dispatch handler in either of the two shapes undici has used: the callbacks of
@@ -218,7 +219,10 @@ export function writeReplyToHandler(session: HandlerSession, reply: MockReply, m
 
 /** Write a reply's chunks; false when the call ended on the way (aborted, or the stream failed as told). */
 async function writeStream(session: HandlerSession, stream: ReplyStream, url: URL): Promise<boolean> {
-  const { chunks, intervalMs, failAfter, pacer } = stream;
+  const { chunks, failAfter, pacer } = stream;
+  const paced = isPaced(stream);
+  // The offsets count from the headers, just sent; a hold moves this on by its length.
+  let startedAt = paced ? performance.now() : 0;
   let sent = 0;
   const end = (how: StreamEnd, result: boolean) => {
     pacer?.ended(sent, how);
@@ -228,19 +232,23 @@ async function writeStream(session: HandlerSession, stream: ReplyStream, url: UR
     if (session.aborted) return end('cancelled', false);
     // A turn of the event loop between chunks, as on a real connection: a reader sees each one
     // before the next arrives, and before a failure (which discards chunks not yet read).
-    if (i > 0) await (intervalMs > 0 ? wait(intervalMs) : nextTurn());
+    const at = paced ? startedAt + chunkOffset(stream, i) : 0;
+    if (paced && at > performance.now()) await streamClock.until(at);
+    else if (i > 0) await nextTurn();
     if (failAfter !== undefined && i >= failAfter) {
       session.fail(truncatedBodyError(url));
       return end('failed', false);
     }
     const held = pacer?.beforeChunk(i);
     if (held !== undefined) {
+      const heldAt = paced ? performance.now() : 0;
       try {
         await held;
       } catch (reason) {
         session.fail(reason as Error);
         return end('aborted', false);
       }
+      if (paced) startedAt += performance.now() - heldAt;
     }
     if (session.aborted) return end('cancelled', false);
     await session.data(Buffer.from(chunks[i]!));

@@ -1,5 +1,5 @@
 import type { LlmFinish } from '../../types.js';
-import { argumentChunking, argumentsObject, nextId, SSE_CONTENT_TYPE, sseEvent, toolCallId, type LlmAnswer, type LlmRenderer, type LlmRequest } from './llm-answer.js';
+import { argumentChunking, argumentsObject, nextId, SSE_CONTENT_TYPE, sseEvent, tokensIn, toolCallId, type LlmAnswer, type LlmErrorEvent, type LlmRendered, type LlmRenderer, type LlmRequest } from './llm-answer.js';
 import { splitText } from './split-text.js';
 
 /**
@@ -63,21 +63,38 @@ function blockStream(block: Block, answer: LlmAnswer): { start: Block; deltas: R
   return { start: { ...block, input: {} }, deltas };
 }
 
-function events(answer: LlmAnswer, request: LlmRequest): string[] {
+/** The text a delta carries, for its token count. */
+function deltaText(delta: Record<string, unknown>): string | undefined {
+  const text = delta['text'] ?? delta['thinking'] ?? delta['partial_json'];
+  return typeof text === 'string' ? text : undefined;
+}
+
+function events(answer: LlmAnswer, request: LlmRequest): LlmRendered {
   const out: string[] = [];
-  const emit = (type: string, data: Record<string, unknown>) => out.push(sseEvent(type, { type, ...data }));
+  const tokens: number[] = [];
+  const emit = (type: string, data: Record<string, unknown>, piece?: string) => {
+    out.push(sseEvent(type, { type, ...data }));
+    tokens.push(piece === undefined ? 0 : tokensIn(piece));
+  };
   emit('message_start', { message: message(answer, request, [], false) });
   emit('ping', {});
   blocksOf(answer).forEach((block, index) => {
     const { start, deltas } = blockStream(block, answer);
     emit('content_block_start', { index, content_block: start });
-    for (const delta of deltas) emit('content_block_delta', { index, delta });
+    for (const delta of deltas) emit('content_block_delta', { index, delta }, deltaText(delta));
     emit('content_block_stop', { index });
   });
   emit('message_delta', { delta: { stop_reason: STOP_REASON[answer.finish], stop_sequence: null, stop_details: null, container: null }, usage: { output_tokens: answer.outputTokens } });
   emit('message_stop', {});
-  return out;
+  return { chunks: out, tokens, contentType: SSE_CONTENT_TYPE };
 }
 
+/**
+ * An `error` event in the middle of the stream, which the Anthropic SDK throws as an `APIError`
+ * of that type, as the API sends one when it is overloaded part way.
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#error-events
+ */
+export const anthropicMessagesError: LlmErrorEvent = ({ message, type }) => sseEvent('error', { type: 'error', error: { type, message } });
+
 export const renderAnthropicMessages: LlmRenderer = (answer, request) =>
-  request.stream ? { chunks: events(answer, request), contentType: SSE_CONTENT_TYPE } : { json: message(answer, request, blocksOf(answer), true) };
+  request.stream ? events(answer, request) : { json: message(answer, request, blocksOf(answer), true) };

@@ -1,5 +1,5 @@
 import type { LlmFinish } from '../../types.js';
-import { argumentsObject, nextId, SSE_CONTENT_TYPE, sseEvent, type LlmAnswer, type LlmRenderer, type LlmRequest } from './llm-answer.js';
+import { argumentsObject, nextId, SSE_CONTENT_TYPE, sseEvent, tokensIn, type LlmAnswer, type LlmErrorEvent, type LlmRenderer, type LlmRequest } from './llm-answer.js';
 import { splitText } from './split-text.js';
 
 /**
@@ -46,23 +46,43 @@ function wholeParts(answer: LlmAnswer): Part[] {
   return [...parts, ...functionCallParts(answer)];
 }
 
-/** The streamed responses: thought pieces, text pieces, the function calls, then an empty closing one. */
-function streamed(answer: LlmAnswer, request: LlmRequest): unknown[] {
+/** The streamed responses: thought pieces, text pieces, the function calls, then an empty closing one; and the tokens of text each carries. */
+function streamed(answer: LlmAnswer, request: LlmRequest): { responses: unknown[]; tokens: number[] } {
   const responseId = nextId('');
   const pieces: Part[][] = [
     ...splitText(answer.reasoning, answer.chunking).map((text) => [{ text, thought: true }]),
     ...splitText(answer.text, answer.chunking).map((text) => [{ text }]),
   ];
-  if (answer.toolCalls.length > 0) pieces.push(functionCallParts(answer));
+  const tokens = pieces.map((parts) => tokensIn(parts[0]!.text as string));
+  if (answer.toolCalls.length > 0) {
+    pieces.push(functionCallParts(answer));
+    tokens.push(tokensIn(answer.toolCalls.map((call) => call.arguments).join('')));
+  }
   // The finish reason rides on the last piece; with nothing to say, one empty text part carries it.
-  if (pieces.length === 0) pieces.push([{ text: '' }]);
-  return pieces.map((parts, i) => responseWith(parts, answer, request, responseId, i === pieces.length - 1));
+  if (pieces.length === 0) {
+    pieces.push([{ text: '' }]);
+    tokens.push(0);
+  }
+  return { responses: pieces.map((parts, i) => responseWith(parts, answer, request, responseId, i === pieces.length - 1)), tokens };
 }
+
+/** Gemini's status names with their HTTP codes, for `errorAfter.type`. */
+const STATUS_CODES: Record<string, number> = { INVALID_ARGUMENT: 400, PERMISSION_DENIED: 403, NOT_FOUND: 404, RESOURCE_EXHAUSTED: 429, CANCELLED: 499, INTERNAL: 500, UNAVAILABLE: 503, DEADLINE_EXCEEDED: 504 };
+
+/**
+ * An error in the middle of the stream: `{ error: { code, message, status } }`, which
+ * @google/genai throws as an `ApiError` with that `status` code (its message names the status).
+ * Without alt=sse it ends the JSON array.
+ */
+export const geminiError: LlmErrorEvent = ({ message, type }, request) => {
+  const error = { error: { code: STATUS_CODES[type] ?? 500, message, status: type } };
+  return request.url.searchParams.get('alt') === 'sse' ? sseEvent(undefined, error, '\r\n') : `,\r\n${JSON.stringify(error)}]`;
+};
 
 export const renderGemini: LlmRenderer = (answer, request) => {
   if (!request.stream) return { json: responseWith(wholeParts(answer), answer, request, nextId(''), true) };
-  const responses = streamed(answer, request);
-  if (request.url.searchParams.get('alt') === 'sse') return { chunks: responses.map((response) => sseEvent(undefined, response, '\r\n')), contentType: SSE_CONTENT_TYPE };
+  const { responses, tokens } = streamed(answer, request);
+  if (request.url.searchParams.get('alt') === 'sse') return { chunks: responses.map((response) => sseEvent(undefined, response, '\r\n')), tokens, contentType: SSE_CONTENT_TYPE };
   // Without alt=sse the stream is one JSON array, sent an element at a time.
-  return { chunks: responses.map((response, i) => `${i === 0 ? '[' : ',\r\n'}${JSON.stringify(response)}${i === responses.length - 1 ? ']' : ''}`), contentType: 'application/json; charset=utf-8' };
+  return { chunks: responses.map((response, i) => `${i === 0 ? '[' : ',\r\n'}${JSON.stringify(response)}${i === responses.length - 1 ? ']' : ''}`), tokens, contentType: 'application/json; charset=utf-8' };
 };

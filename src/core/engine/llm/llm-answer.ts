@@ -22,11 +22,25 @@ export interface LlmRequest {
   url: URL;
 }
 
-/** How a provider's answer goes out: one JSON body, or a stream of pre-encoded pieces. */
-export type LlmRendered = { json: unknown } | { chunks: string[]; contentType: string };
+/**
+ * How a provider's answer goes out: one JSON body, or a stream of pre-encoded pieces with the
+ * tokens of text each carries (`tokensIn`; 0 for events that carry none: start, stop, usage).
+ */
+export type LlmRendered = { json: unknown } | { chunks: string[]; tokens: number[]; contentType: string };
 
 /** A renderer writes one provider's wire format. */
 export type LlmRenderer = (answer: LlmAnswer, request: LlmRequest) => LlmRendered;
+
+/** The provider's error event in the middle of a stream, as its SDK reads it (`llm.errorAfter`). */
+export type LlmErrorEvent = (error: { message: string; type: string }, request: LlmRequest, sequenceNumber: number) => string;
+
+/**
+ * The tokens a streamed piece of text counts for `timing.tokensPerSecond`: about four
+ * characters a token, as usage estimates count them, and at least one (a `'token'` piece is one).
+ */
+export function tokensIn(piece: string): number {
+  return piece.length <= 4 ? 1 : Math.ceil(piece.length / 4);
+}
 
 let lastId = 0;
 

@@ -1,5 +1,5 @@
 import type { LlmFinish } from '../../types.js';
-import { argumentChunking, nextId, nowSeconds, SSE_CONTENT_TYPE, sseEvent, toolCallId, type LlmAnswer, type LlmRenderer, type LlmRequest } from './llm-answer.js';
+import { argumentChunking, nextId, nowSeconds, SSE_CONTENT_TYPE, sseEvent, tokensIn, toolCallId, type LlmAnswer, type LlmErrorEvent, type LlmRendered, type LlmRenderer, type LlmRequest } from './llm-answer.js';
 import { splitText } from './split-text.js';
 
 /**
@@ -51,24 +51,34 @@ function completion(answer: LlmAnswer, request: LlmRequest) {
  * then argument fragments), the finish reason, the usage (only when the request set
  * `stream_options.include_usage`, as the API does), then `[DONE]`.
  */
-function chunks(answer: LlmAnswer, request: LlmRequest): string[] {
+function chunks(answer: LlmAnswer, request: LlmRequest): LlmRendered {
   const options = request.body?.['stream_options'] as { include_usage?: unknown } | undefined;
   const includeUsage = options?.include_usage === true;
   const head = { id: nextId('chatcmpl-'), object: 'chat.completion.chunk', created: nowSeconds(), model: request.model, service_tier: 'default', system_fingerprint: null };
   const out: string[] = [];
-  const push = (delta: Record<string, unknown>, finish: string | null = null) =>
+  const tokens: number[] = [];
+  const push = (delta: Record<string, unknown>, finish: string | null = null, piece?: string) => {
     out.push(sseEvent(undefined, { ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...(includeUsage ? { usage: null } : {}) }));
+    tokens.push(piece === undefined ? 0 : tokensIn(piece));
+  };
   push({ role: 'assistant', content: '', refusal: null });
-  for (const piece of splitText(answer.text, answer.chunking)) push({ content: piece });
+  for (const piece of splitText(answer.text, answer.chunking)) push({ content: piece }, null, piece);
   answer.toolCalls.forEach((call, index) => {
     push({ tool_calls: [{ index, id: toolCallId(answer, index, 'call_'), type: 'function', function: { name: call.name, arguments: '' } }] });
-    for (const piece of splitText(call.arguments, argumentChunking(answer))) push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    for (const piece of splitText(call.arguments, argumentChunking(answer))) push({ tool_calls: [{ index, function: { arguments: piece } }] }, null, piece);
   });
   push({}, FINISH[answer.finish]);
   if (includeUsage) out.push(sseEvent(undefined, { ...head, choices: [], usage: usageOf(answer) }));
   out.push(sseEvent(undefined, '[DONE]'));
-  return out;
+  while (tokens.length < out.length) tokens.push(0);
+  return { chunks: out, tokens, contentType: SSE_CONTENT_TYPE };
 }
 
+/**
+ * An error in the middle of the stream: a chunk whose `error` the openai SDK throws as an
+ * `APIError` (its `message`, `type`), as the API sends when a stream fails part way.
+ */
+export const openaiChatError: LlmErrorEvent = ({ message, type }) => sseEvent(undefined, { error: { message, type, param: null, code: null } });
+
 export const renderOpenaiChat: LlmRenderer = (answer, request) =>
-  request.stream ? { chunks: chunks(answer, request), contentType: SSE_CONTENT_TYPE } : { json: completion(answer, request) };
+  request.stream ? chunks(answer, request) : { json: completion(answer, request) };

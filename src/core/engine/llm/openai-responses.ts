@@ -1,4 +1,4 @@
-import { argumentChunking, nextId, nowSeconds, SSE_CONTENT_TYPE, sseEvent, toolCallId, type LlmAnswer, type LlmRenderer, type LlmRequest } from './llm-answer.js';
+import { argumentChunking, nextId, nowSeconds, SSE_CONTENT_TYPE, sseEvent, tokensIn, toolCallId, type LlmAnswer, type LlmErrorEvent, type LlmRendered, type LlmRenderer, type LlmRequest } from './llm-answer.js';
 import { splitText } from './split-text.js';
 
 /**
@@ -75,14 +75,14 @@ function outputItems(answer: LlmAnswer): Item[] {
 }
 
 /** The events that stream one finished item: added, its content in deltas, done. */
-function itemEvents(item: Item, output_index: number, answer: LlmAnswer, emit: (type: string, data: Record<string, unknown>) => void): void {
+function itemEvents(item: Item, output_index: number, answer: LlmAnswer, emit: (type: string, data: Record<string, unknown>, piece?: string) => void): void {
   const item_id = item.id;
   if (item.type === 'reasoning') {
     const text = answer.reasoning;
     const part = { type: 'summary_text', text };
     emit('response.output_item.added', { output_index, item: { ...item, summary: [] } });
     emit('response.reasoning_summary_part.added', { item_id, output_index, summary_index: 0, part: { ...part, text: '' } });
-    for (const delta of splitText(text, answer.chunking)) emit('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta });
+    for (const delta of splitText(text, answer.chunking)) emit('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta }, delta);
     emit('response.reasoning_summary_text.done', { item_id, output_index, summary_index: 0, text });
     emit('response.reasoning_summary_part.done', { item_id, output_index, summary_index: 0, part });
   } else if (item.type === 'message') {
@@ -90,23 +90,27 @@ function itemEvents(item: Item, output_index: number, answer: LlmAnswer, emit: (
     const part = { type: 'output_text', annotations: [], logprobs: [], text };
     emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
     emit('response.content_part.added', { item_id, output_index, content_index: 0, part: { ...part, text: '' } });
-    for (const delta of splitText(text, answer.chunking)) emit('response.output_text.delta', { item_id, output_index, content_index: 0, delta, logprobs: [] });
+    for (const delta of splitText(text, answer.chunking)) emit('response.output_text.delta', { item_id, output_index, content_index: 0, delta, logprobs: [] }, delta);
     emit('response.output_text.done', { item_id, output_index, content_index: 0, text, logprobs: [] });
     emit('response.content_part.done', { item_id, output_index, content_index: 0, part });
   } else {
     const args = item['arguments'] as string;
     emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', arguments: '' } });
-    for (const delta of splitText(args, argumentChunking(answer))) emit('response.function_call_arguments.delta', { item_id, output_index, delta });
+    for (const delta of splitText(args, argumentChunking(answer))) emit('response.function_call_arguments.delta', { item_id, output_index, delta }, delta);
     emit('response.function_call_arguments.done', { item_id, output_index, name: item['name'], arguments: args });
   }
   emit('response.output_item.done', { output_index, item });
 }
 
-function events(answer: LlmAnswer, request: LlmRequest): string[] {
+function events(answer: LlmAnswer, request: LlmRequest): LlmRendered {
   const id = nextId('resp_');
   const createdAt = nowSeconds();
   const out: string[] = [];
-  const emit = (type: string, data: Record<string, unknown>) => out.push(sseEvent(type, { type, sequence_number: out.length, ...data }));
+  const tokens: number[] = [];
+  const emit = (type: string, data: Record<string, unknown>, piece?: string) => {
+    out.push(sseEvent(type, { type, sequence_number: out.length, ...data }));
+    tokens.push(piece === undefined ? 0 : tokensIn(piece));
+  };
   const started = responseObject(id, createdAt, answer, request, undefined);
   emit('response.created', { response: started });
   emit('response.in_progress', { response: started });
@@ -114,10 +118,18 @@ function events(answer: LlmAnswer, request: LlmRequest): string[] {
   items.forEach((item, index) => itemEvents(item, index, answer, emit));
   const done = responseObject(id, createdAt, answer, request, items);
   emit(done.status === 'completed' ? 'response.completed' : 'response.incomplete', { response: done });
-  return out;
+  return { chunks: out, tokens, contentType: SSE_CONTENT_TYPE };
 }
+
+/**
+ * An `error` event in the middle of the stream (`ResponseErrorEvent`: `code`, `message`,
+ * `param`), with the same error under `error` too, which is what the openai SDK throws as an
+ * `APIError` (it reads `data.error` of any event).
+ */
+export const openaiResponsesError: LlmErrorEvent = ({ message, type }, _request, sequence_number) =>
+  sseEvent('error', { type: 'error', code: type, message, param: null, sequence_number, error: { type, code: type, message, param: null } });
 
 export const renderOpenaiResponses: LlmRenderer = (answer, request) =>
   request.stream
-    ? { chunks: events(answer, request), contentType: SSE_CONTENT_TYPE }
+    ? events(answer, request)
     : { json: responseObject(nextId('resp_'), nowSeconds(), answer, request, outputItems(answer)) };

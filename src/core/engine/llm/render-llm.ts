@@ -1,17 +1,27 @@
+import type { ReplyStream } from '../../interception/mock-reply.js';
 import type { LlmApi } from '../../types.js';
+import { streamSchedule } from '../stream-schedule.js';
 import type { TemplateContext } from '../template.js';
-import { renderAnthropicMessages } from './anthropic-messages.js';
+import { anthropicMessagesError, renderAnthropicMessages } from './anthropic-messages.js';
 import type { CompiledLlm } from './compile-llm.js';
-import { renderGemini } from './gemini.js';
-import type { LlmAnswer, LlmRenderer, LlmRequest } from './llm-answer.js';
-import { renderOpenaiChat } from './openai-chat.js';
-import { renderOpenaiResponses } from './openai-responses.js';
+import { geminiError, renderGemini } from './gemini.js';
+import type { LlmAnswer, LlmErrorEvent, LlmRenderer, LlmRequest } from './llm-answer.js';
+import { openaiChatError, renderOpenaiChat } from './openai-chat.js';
+import { openaiResponsesError, renderOpenaiResponses } from './openai-responses.js';
 
 const RENDERERS: Record<LlmApi, LlmRenderer> = {
   'openai.chat': renderOpenaiChat,
   'openai.responses': renderOpenaiResponses,
   'anthropic.messages': renderAnthropicMessages,
   gemini: renderGemini,
+};
+
+/** Each provider's error event, and what `errorAfter` sends when it names no type or message: an overloaded server, in the provider's words. */
+const ERRORS: Record<LlmApi, { event: LlmErrorEvent; type: string; message: string }> = {
+  'openai.chat': { event: openaiChatError, type: 'server_error', message: 'The server had an error while processing your request. Sorry about that!' },
+  'openai.responses': { event: openaiResponsesError, type: 'server_error', message: 'The server had an error while processing your request. Sorry about that!' },
+  'anthropic.messages': { event: anthropicMessagesError, type: 'overloaded_error', message: 'Overloaded' },
+  gemini: { event: geminiError, type: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
 };
 
 /** Gemini names the model and the method in the path: `/v1beta/models/gemini-2.5-flash:streamGenerateContent`. */
@@ -59,12 +69,52 @@ function answerFor(llm: CompiledLlm, context: TemplateContext, request: LlmReque
 const encoder = new TextEncoder();
 
 /**
- * An `llm` answer in its provider's wire format, for this call: a JSON body, or the stream's
- * pieces as bytes, one chunk per event (each event reaches the client as its own write).
+ * Where the stream stands after `n` chunks of text (those with tokens), as a chunk index: the
+ * index of the next chunk of text, or the one after the last; the events between two chunks of
+ * text (a block's stop, the next one's start) go before it. Nothing has text: the end.
  */
-export function renderLlm(llm: CompiledLlm, context: TemplateContext): { contentType: string; text: string | null; chunks: Uint8Array[] | undefined } {
+export function afterTextChunks(tokens: readonly number[], n: number): number {
+  let seen = 0;
+  let afterLast = tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === 0) continue;
+    if (seen === n) return i;
+    seen++;
+    afterLast = i + 1;
+  }
+  return afterLast;
+}
+
+/** The stream of an `llm` answer: its chunks (cut by `errorAfter`, with the provider's error event), schedule, `failAfter` and `hold` as chunk indexes. */
+function llmStream(llm: CompiledLlm, request: LlmRequest, rendered: { chunks: string[]; tokens: number[] }): ReplyStream {
+  let { chunks, tokens } = rendered;
+  if (llm.errorAfter !== undefined) {
+    const cut = afterTextChunks(tokens, llm.errorAfter.chunks);
+    const { event, type, message } = ERRORS[llm.api];
+    chunks = [...chunks.slice(0, cut), event({ type: llm.errorAfter.type ?? type, message: llm.errorAfter.message ?? message }, request, cut)];
+    tokens = [...tokens.slice(0, cut), 0];
+  }
+  const stream: ReplyStream = {
+    chunks: chunks.map((chunk) => encoder.encode(chunk)),
+    intervalMs: llm.timing?.intervalMs ?? 0,
+    failAfter: llm.failAfter === undefined ? undefined : afterTextChunks(tokens, llm.failAfter),
+  };
+  const schedule = streamSchedule(llm.timing, tokens);
+  if (schedule !== undefined) stream.schedule = schedule;
+  if (llm.id !== undefined) stream.id = llm.id;
+  if (llm.hold !== undefined) stream.hold = { afterChunks: afterTextChunks(tokens, llm.hold.afterChunks) };
+  return stream;
+}
+
+/**
+ * An `llm` answer in its provider's wire format, for this call: a JSON body, or the stream's
+ * pieces as bytes, one chunk per event (each event reaches the client as its own write), on the
+ * answer's `timing`.
+ */
+export function renderLlm(llm: CompiledLlm, context: TemplateContext): { contentType: string; text: string | null; chunks: readonly Uint8Array[] | undefined; stream: ReplyStream | undefined } {
   const request = readRequest(llm, context);
   const rendered = RENDERERS[llm.api](answerFor(llm, context, request), request);
-  if ('json' in rendered) return { contentType: 'application/json', text: JSON.stringify(rendered.json), chunks: undefined };
-  return { contentType: rendered.contentType, text: null, chunks: rendered.chunks.map((chunk) => encoder.encode(chunk)) };
+  if ('json' in rendered) return { contentType: 'application/json', text: JSON.stringify(rendered.json), chunks: undefined, stream: undefined };
+  const stream = llmStream(llm, request, rendered);
+  return { contentType: rendered.contentType, text: null, chunks: stream.chunks, stream };
 }
