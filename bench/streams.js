@@ -22,6 +22,8 @@
 //     the request's model, as a hand-written mock must: a template) and, for reference, the same
 //     events without a template (built once, at load). Target: llm ≤ 1.2 × hand-written.
 // Environment: BENCH_QUICK=1 (fewer rounds), BENCH_STREAMS=a,b,c (which parts).
+import { performance } from 'node:perf_hooks';
+import { TextDecoder } from 'node:util';
 import { request } from 'undici';
 import { createHarness } from '../dist/index.js';
 import { createHarnessCore } from '../dist/core/create-harness.js';
