@@ -74,9 +74,9 @@ const STATUS_CODES: Record<string, number> = { INVALID_ARGUMENT: 400, PERMISSION
  * @google/genai throws as an `ApiError` with that `status` code (its message names the status).
  * Without alt=sse it ends the JSON array.
  */
-export const geminiError: LlmErrorEvent = ({ message, type }, request) => {
+export const geminiError: LlmErrorEvent = ({ message, type }, request, index) => {
   const error = { error: { code: STATUS_CODES[type] ?? 500, message, status: type } };
-  return request.url.searchParams.get('alt') === 'sse' ? sseEvent(undefined, error, '\r\n') : `,\r\n${JSON.stringify(error)}]`;
+  return request.url.searchParams.get('alt') === 'sse' ? sseEvent(undefined, error, '\r\n') : `${index === 0 ? '[' : ',\r\n'}${JSON.stringify(error)}]`;
 };
 
 export const renderGemini: LlmRenderer = (answer, request) => {

@@ -63,3 +63,18 @@ test('gemini: without alt=sse the stream is one JSON array; :generateContent is 
   expect(whole.chunks).toBeUndefined();
   expect(JSON.parse(whole.text!)).toMatchObject({ candidates: [{ content: { parts: [{ text: 'a' }], role: 'model' }, finishReason: 'SAFETY' }] });
 });
+
+test('gemini without alt=sse: errorAfter ends the JSON array with the error, even before any text', () => {
+  const url = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-x:streamGenerateContent';
+  const after = (chunks: number) => JSON.parse(render({ api: 'gemini', text: 'a b c', errorAfter: { chunks, type: 'RESOURCE_EXHAUSTED', message: 'quota' } }, url, {}).pieces!.join('')) as unknown[];
+  const one = after(1);
+  expect(one).toHaveLength(2);
+  expect(one[1]).toEqual({ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } });
+  expect(after(0)).toEqual([{ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } }]);
+});
+
+test('every stream event carries its tokens: text pieces count, structural events count 0', () => {
+  const chat = render({ api: 'openai.chat', text: 'one twothree', chunking: 'word', timing: { tokensPerSecond: 1000 } }, 'https://api.openai.com/v1/chat/completions', { stream: true });
+  // role (0), 'one' (1), ' twothree' (3: nine characters), finish (0), [DONE] (0): 1 ms a token.
+  expect(chat.stream!.schedule).toEqual([0, 1, 4, 4, 4]);
+});
