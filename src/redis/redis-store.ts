@@ -6,6 +6,7 @@ import { createRedisContext } from './_redis-context.js';
 import { toScriptRunner, type RedisLike } from './_script-runner.js';
 import { sessionMethods } from './_sessions.js';
 import { stateMethods } from './_state.js';
+import { streamMethods } from './_streams.js';
 
 export interface RedisStoreOptions {
   /**
@@ -69,5 +70,6 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
     ...ownMockMethods(context),
     ...recordingMethods(context),
     ...journalMethods(context),
+    ...streamMethods(context),
   };
 }

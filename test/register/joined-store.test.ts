@@ -41,6 +41,10 @@ const OPTIONAL_METHODS: Record<OptionalMethod, true> = {
   addMocks: true,
   readMocks: true,
   resetMocks: true,
+  putStreamView: true,
+  readStreamViews: true,
+  sendStreamCommand: true,
+  takeStreamCommands: true,
   close: true,
   pin: true,
 };

@@ -3,6 +3,7 @@ import { ownMockMethods } from './memory/own-mocks.js';
 import { recordingMethods } from './memory/recording.js';
 import { readNow, sessionMethods } from './memory/sessions.js';
 import { stateMethods } from './memory/state.js';
+import { streamMethods } from './memory/streams.js';
 import { createStoreState } from './memory/store-state.js';
 import type { SessionPage, SessionStore } from './session-store.js';
 import { offerStoreNow } from './store-now.js';
@@ -65,6 +66,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     ...ownMockMethods(state),
     ...journalMethods(state),
     ...recordingMethods(state),
+    ...streamMethods(),
   };
   offerStoreNow(store, { read: (testId) => readNow(state, testId), appendCall: (testId, entry, maxEntries, bounds) => appendCallNow(state, testId, entry, maxEntries, bounds) });
   return store;

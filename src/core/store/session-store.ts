@@ -172,6 +172,18 @@ export interface SessionStore {
   readMocks?(testId: string): Promise<StoredMocks | undefined>;
   /** Remove the test's own mocks (its scenario, state and journal stay). */
   resetMocks?(testId: string): Promise<void>;
+  /**
+   * A stream's view (JSON), under its test and its `streamKey`, for every replica to read: the
+   * streams part keeps a test's held streams visible to all the app's processes. Optional, with
+   * the three methods below: a store in one process needs none of them (a Redis store shares them).
+   */
+  putStreamView?(testId: string, streamKey: string, view: string): Promise<void>;
+  /** Every stream view of a test, from any process. */
+  readStreamViews?(testId: string): Promise<string[]>;
+  /** A command (JSON) for the process that holds the test's stream `streamKey`. */
+  sendStreamCommand?(testId: string, streamKey: string, command: string): Promise<void>;
+  /** The commands sent to stream `streamKey` since the last take, oldest first; taken, they are gone. */
+  takeStreamCommands?(testId: string, streamKey: string): Promise<string[]>;
   /** Release what the store holds open (timers, connections). */
   close?(): Promise<void>;
   /**

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { StreamEnd, StreamPacer } from '../../core/interception/mock-reply.js';
 
 /** Where a stream is: sending, stopped at its hold, or ended (and how). */
@@ -33,7 +34,12 @@ const MAX_TESTS = 1000;
 const ENDED: ReadonlySet<StreamState> = new Set<StreamState>(['complete', 'failed', 'aborted', 'cancelled']);
 
 interface Entry {
+  /** Unique across the app's processes: what another process addresses this stream by. */
+  key: string;
+  testId: string;
   view: StreamView;
+  /** How many commands it has obeyed: another process waits for this to grow. */
+  acted: number;
   /** The chunk index it waits before (Infinity: it never waits again). */
   stopAt: number;
   /** Set by an abort: the next wait fails instead of waiting. */
@@ -63,13 +69,41 @@ function settle(entry: Entry): void {
  * told it. A test only ever sees and moves its own, so two tests streaming the same URL at once
  * never cross.
  */
-export function createStreamRegistry() {
+/** A stream as this process shares it with the others (the streams part puts it in the store). */
+export interface SharedStream {
+  key: string;
+  acted: number;
+  view: StreamView;
+}
+
+export function createStreamRegistry(options: { onChange?(testId: string, stream: SharedStream): void } = {}) {
   const byTest = new Map<string, Entry[]>();
   /** Who waits for a test's streams to change (`waitFor`). */
   const watchers = new Map<string, Set<() => void>>();
+  const process = crypto.randomUUID();
+  let made = 0;
 
-  function changed(testId: string): void {
+  /** Tell the waiters; `shared` (a change of state, not a chunk) tells the other processes too. */
+  function changed(testId: string, entry?: Entry): void {
+    if (entry !== undefined) options.onChange?.(testId, { key: entry.key, acted: entry.acted, view: { ...entry.view } });
     for (const watcher of [...(watchers.get(testId) ?? [])]) watcher();
+  }
+
+  function obey(entry: Entry, command: StreamAction): void {
+    const { view } = entry;
+    if (command.action === 'abort') {
+      // A held stream fails now; one still sending fails before its next chunk.
+      entry.abort = abortedError(view.id);
+      delete view.holdsAt;
+    } else {
+      // A step counts from where the stream is (held at `delivered`, or sending).
+      entry.stopAt = command.action === 'release' ? Infinity : view.delivered + command.count;
+      if (entry.stopAt === Infinity || entry.stopAt >= view.total) delete view.holdsAt;
+      else view.holdsAt = entry.stopAt;
+    }
+    entry.acted += 1;
+    settle(entry);
+    changed(entry.testId, entry);
   }
 
   function keep(testId: string, entry: Entry): void {
@@ -103,11 +137,14 @@ export function createStreamRegistry() {
     /** A pacer for one call's stream: it holds the stream at `afterChunks` chunks, and lists it under its test. */
     pacer(testId: string, stream: { id: string; method: string; url: string; total: number; afterChunks: number }): StreamPacer {
       const entry: Entry = {
+        key: `${process}.${(made += 1)}`,
+        testId,
+        acted: 0,
         view: { id: stream.id, method: stream.method, url: stream.url, state: 'streaming', delivered: 0, total: stream.total, holdsAt: stream.afterChunks, startedAt: new Date().toISOString(), heldMs: 0 },
         stopAt: stream.afterChunks,
       };
       keep(testId, entry);
-      changed(testId);
+      changed(testId, entry);
       return {
         beforeChunk(index) {
           entry.view.delivered = index;
@@ -120,16 +157,27 @@ export function createStreamRegistry() {
           const held = new Promise<void>((resolve, reject) => {
             entry.waiting = { resolve, reject, since: performance.now() };
           });
-          changed(testId);
+          changed(testId, entry);
           return held;
         },
         ended(delivered, how) {
           entry.view.delivered = delivered;
           entry.view.state = how;
           delete entry.view.holdsAt;
-          changed(testId);
+          changed(testId, entry);
         },
       };
+    },
+
+    /** This process's streams that have not ended: the ones another process may send commands to. */
+    live(): { testId: string; key: string }[] {
+      return [...byTest.values()].flat().filter(({ view }) => !ENDED.has(view.state)).map(({ testId, key }) => ({ testId, key }));
+    },
+
+    /** Obey a command another process sent to stream `key` (ignored once it ended). */
+    actByKey(testId: string, key: string, command: StreamAction): void {
+      const entry = (byTest.get(testId) ?? []).find((candidate) => candidate.key === key);
+      if (entry !== undefined && !ENDED.has(entry.view.state)) obey(entry, command);
     },
 
     /** The test's streams, oldest first. */
@@ -137,23 +185,17 @@ export function createStreamRegistry() {
       return (byTest.get(testId) ?? []).map(({ view }) => ({ ...view }));
     },
 
+    /** The test's streams in this process, as it shares them with the others. */
+    shared(testId: string): SharedStream[] {
+      return (byTest.get(testId) ?? []).map(({ key, acted, view }) => ({ key, acted, view: { ...view } }));
+    },
+
     /** Release, step or abort the test's stream `id`: its view after, `ended` when it had ended already, `undefined` when it has none of that id. */
     act(testId: string, id: string, command: StreamAction): { view: StreamView; ended: boolean } | undefined {
       const entry = find(testId, id);
       if (entry === undefined) return undefined;
       if (ENDED.has(entry.view.state)) return { view: { ...entry.view }, ended: true };
-      if (command.action === 'abort') {
-        // A held stream fails now; one still sending fails before its next chunk.
-        entry.abort = abortedError(id);
-        delete entry.view.holdsAt;
-      } else {
-        // A step counts from where the stream is (held at `delivered`, or sending).
-        entry.stopAt = command.action === 'release' ? Infinity : entry.view.delivered + command.count;
-        if (entry.stopAt === Infinity || entry.stopAt >= entry.view.total) delete entry.view.holdsAt;
-        else entry.view.holdsAt = entry.stopAt;
-      }
-      settle(entry);
-      changed(testId);
+      obey(entry, command);
       return { view: { ...entry.view }, ended: false };
     },
 

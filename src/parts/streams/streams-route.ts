@@ -4,7 +4,8 @@ import { hintHeaderValue } from '../../core/control/hint-header.js';
 import { quote } from '../../core/dev-utils.js';
 import type { RouteRequest } from '../../core/parts/harness-part.js';
 import { unknownKeysMessage } from '../../core/unknown-keys-message.js';
-import type { StreamAction, StreamRegistry, StreamState, StreamView } from './stream-registry.js';
+import type { TestStreams } from './shared-streams.js';
+import type { StreamAction, StreamState, StreamView } from './stream-registry.js';
 
 const ACTIONS = ['release', 'step', 'abort'];
 const BODY_KEYS = ['id', 'action', 'count'];
@@ -45,8 +46,8 @@ function conditionOf(params: URLSearchParams): ((view: StreamView) => boolean) |
   return (view) => (state === null || view.state === state) && view.delivered >= atLeast;
 }
 
-function noSuchStream(testId: string, id: string, registry: StreamRegistry): ControlAnswer {
-  const ids = [...new Set(registry.list(testId).map((view) => view.id))];
+async function noSuchStream(testId: string, id: string, streams: TestStreams): Promise<ControlAnswer> {
+  const ids = [...new Set((await streams.list(testId)).map((view) => view.id))];
   const hint = ids.length === 0 ? `Test ${quote(testId)} has no streams yet: is the call made with its test ID, and does its mock stream?` : `Its streams: ${ids.map((one) => quote(one)).join(', ')}.`;
   return jsonAnswer({ error: `Test ${quote(testId)} has no stream ${quote(id)}.` }, 404, { [HINT_HEADER]: hintHeaderValue(hint) });
 }
@@ -56,27 +57,28 @@ function noSuchStream(testId: string, id: string, registry: StreamRegistry): Con
  * answers once that stream is there (or `408` after `waitMs`, at most 30 s); `POST { id, action,
  * count? }` releases, steps or aborts it.
  */
-export async function streamsRoute({ call, testId, readBody }: RouteRequest, registry: StreamRegistry): Promise<ControlAnswer> {
+export async function streamsRoute({ call, testId, readBody }: RouteRequest, streams: TestStreams): Promise<ControlAnswer> {
   if (call.method === 'POST') {
     const body = await readBody();
     if (!body.ok) return body.answer;
     const parsed = commandOf(body.value);
     if ('status' in parsed) return parsed;
-    const acted = registry.act(testId, parsed.id, parsed.command);
-    if (acted === undefined) return noSuchStream(testId, parsed.id, registry);
+    const acted = await streams.act(testId, parsed.id, parsed.command);
+    if (acted === undefined) return noSuchStream(testId, parsed.id, streams);
+    if (acted === 'unanswered') return jsonAnswer({ error: `The process holding the stream ${quote(parsed.id)} of test ${quote(testId)} did not take the ${parsed.command.action} within 2 s: is it still running, and on the same store?` }, 504);
     if (acted.ended) return jsonAnswer({ error: `The stream ${quote(parsed.id)} of test ${quote(testId)} has ended (${acted.view.state}): there is nothing to ${parsed.command.action}.` }, 409);
     return jsonAnswer({ testId, stream: acted.view });
   }
   const params = new URLSearchParams(call.search);
   const id = params.get('id');
-  if (id === null || id === '') return jsonAnswer({ testId, streams: registry.list(testId) });
+  if (id === null || id === '') return jsonAnswer({ testId, streams: await streams.list(testId) });
   const condition = conditionOf(params);
   if (typeof condition === 'string') return jsonAnswer({ error: `Invalid query: ${condition}.` }, 400);
   const waitMs = params.get('waitMs') === null ? DEFAULT_WAIT_MS : Number(params.get('waitMs'));
   if (!Number.isSafeInteger(waitMs) || waitMs < 0 || waitMs > MAX_WAIT_MS) return jsonAnswer({ error: `Invalid query: "waitMs" must be a whole number of milliseconds from 0 to ${MAX_WAIT_MS}, instead got ${JSON.stringify(params.get('waitMs'))}.` }, 400);
-  const stream = await registry.waitFor(testId, id, condition ?? (() => true), condition === undefined ? 0 : waitMs);
+  const stream = await streams.waitFor(testId, id, condition ?? (() => true), condition === undefined ? 0 : waitMs);
   if (stream !== undefined) return jsonAnswer({ testId, stream });
-  const last = registry.list(testId).filter((view) => view.id === id).at(-1);
-  if (last === undefined) return condition === undefined ? noSuchStream(testId, id, registry) : jsonAnswer({ error: `Test ${quote(testId)} had no stream ${quote(id)} within ${waitMs} ms.` }, 408);
+  const last = (await streams.list(testId)).filter((view) => view.id === id).at(-1);
+  if (last === undefined) return condition === undefined ? noSuchStream(testId, id, streams) : jsonAnswer({ error: `Test ${quote(testId)} had no stream ${quote(id)} within ${waitMs} ms.` }, 408);
   return jsonAnswer({ error: `The stream ${quote(id)} of test ${quote(testId)} did not get there within ${waitMs} ms: it is ${last.state} with ${last.delivered} of ${last.total} chunks delivered.`, stream: last }, 408);
 }

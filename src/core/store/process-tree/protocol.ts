@@ -27,6 +27,10 @@ const REMOTE: { readonly [Method in RemoteMethodName]-?: true } = {
   addMocks: true,
   readMocks: true,
   resetMocks: true,
+  putStreamView: true,
+  readStreamViews: true,
+  sendStreamCommand: true,
+  takeStreamCommands: true,
 };
 
 /** The store methods a process of the tree calls on the host's store, one line of JSON each way. */
