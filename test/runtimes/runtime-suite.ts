@@ -178,4 +178,47 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     ]);
     expect(calls[0]).toMatchObject({ scenarioId: 'default', layer: 'scenario', mockIndex: 0 });
   });
+
+  /** The app's answer to `path`, read as it comes; `readUntil` stops once the text holds what a held stream sent. */
+  async function readAppStream(harness: HarnessClient, path: string) {
+    const reader = (await fetch(`${app.origin}${path}`, { headers: harness.headers })).body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    return {
+      async readUntil(expected: string) {
+        while (!text.includes(expected)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`The app's answer ended before ${JSON.stringify(expected)}: ${JSON.stringify(text)}`);
+          text += value;
+        }
+        return text;
+      },
+      async readAll() {
+        for (let read = await reader.read(); !read.done; read = await reader.read()) text += read.value;
+        return text;
+      },
+    };
+  }
+
+  test.each([
+    ['fetch', '/relay'],
+    ['node:http', '/relay-http'],
+  ])(`holds a stream through %s on ${runtime} until the test releases it`, async (_client, route) => {
+    const harness = client();
+    await harness.switchScenario('held');
+    const page = await readAppStream(harness, `${route}?url=${encodeURIComponent(`${API}/feed`)}`);
+    expect(await harness.waitForStream('feed', { state: 'held' })).toMatchObject({ delivered: 2, total: 3 });
+    expect(await page.readUntil('data: two')).toBe('data: one\n\ndata: two\n\n');
+    await harness.releaseStream('feed');
+    expect(await page.readAll()).toBe('data: one\n\ndata: two\n\ndata: three\n\n');
+  });
+
+  test(`holds an llm answer the openai SDK streams on ${runtime}, then gives the rest`, async () => {
+    const harness = client();
+    await harness.switchScenario('held');
+    const page = await readAppStream(harness, '/chat');
+    await harness.waitForStream('chat', { state: 'held' });
+    expect(await page.readUntil('Hello from')).toBe('Hello from');
+    await harness.releaseStream('chat');
+    expect(await page.readAll()).toBe('Hello from the runtime\n[Hello from the runtime]');
+  });
 }
