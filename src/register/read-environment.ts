@@ -9,7 +9,7 @@ import { SESSION_HOST_VARIABLE } from '../core/store/process-tree/protocol.js';
  * What `scenario-harness/register` reads from the environment, each documented in docs/no-code-setup.md
  * (HARNESS_ALLOW_PRODUCTION is read by the harness's own start(), the same for every app).
  */
-export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL', 'HARNESS_ALLOWED_HOSTS', 'HARNESS_ALLOW_CROSS_SITE', 'HARNESS_ALLOW_PRODUCTION', 'HARNESS_SESSION_PORT'] as const;
+export const REGISTER_VARIABLES = ['HARNESS_ENABLED', 'HARNESS_SCENARIOS', 'HARNESS_UNHANDLED', 'HARNESS_TOKEN', 'HARNESS_REDIS_URL', 'HARNESS_JOURNAL', 'HARNESS_ALLOWED_HOSTS', 'HARNESS_ALLOW_CROSS_SITE', 'HARNESS_ALLOW_PRODUCTION', 'HARNESS_SESSION_PORT', 'HARNESS_TIMING'] as const;
 
 export interface RegisterSettings {
   /** Scenario files and modules, in the order given. */
