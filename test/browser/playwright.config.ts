@@ -18,11 +18,14 @@ const nextPort = Number(process.env.BROWSER_TEST_NEXT_PORT ?? port + 1);
 const nextBaseURL = `http://127.0.0.1:${nextPort}`;
 const previousNextPort = Number(process.env.BROWSER_TEST_PREVIOUS_NEXT_PORT ?? port + 2);
 const previousNextBaseURL = `http://127.0.0.1:${previousNextPort}`;
+// The LLM chat example (docs/llm-apps.md): its own spec files and test/browser/llm-chat, on port + 5.
+const llmChatPort = Number(process.env.BROWSER_TEST_LLM_CHAT_PORT ?? port + 5);
+const llmChatBaseURL = `http://127.0.0.1:${llmChatPort}`;
 // The apps run on the Node that runs Playwright (`node26 scripts/test-browser.js` tests Node 26 end to end).
 const node = JSON.stringify(process.execPath);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
-// `--project shop` alone (BROWSER_TEST_SHOP_ONLY=1): the Next.js servers are not started either,
+// `--project shop` or `--project llm-chat` (BROWSER_TEST_SHOP_ONLY=1): the Next.js servers are not started either,
 // which a git worktree whose node_modules is a symlink needs (Next cannot build there).
 const shopOnly = process.env.BROWSER_TEST_SHOP_ONLY === '1';
 // A Hono app on Bun and on Deno (the pinned binaries), driven by the fixture from this Node.
@@ -48,7 +51,9 @@ export default defineConfig<HarnessTestOptions>({
     },
   },
   projects: [
-    { name: 'shop', testIgnore: ['next-app/**', 'runtimes/**'] },
+    { name: 'shop', testIgnore: ['next-app/**', 'runtimes/**', 'llm-chat/**'] },
+    // The guide's own spec files, as a user runs them, and the suite's tests of the same app.
+    { name: 'llm-chat', testDir: root, testMatch: ['examples/llm-chat/tests/*.spec.ts', 'test/browser/llm-chat/*.spec.ts'], use: { baseURL: llmChatBaseURL } },
     ...(shopOnly ? [] : nextProjects()),
     ...runtimes.projects,
   ],
@@ -58,6 +63,17 @@ export default defineConfig<HarnessTestOptions>({
       cwd: root,
       url: `${baseURL}/checkout`,
       env: { PORT: String(port), HARNESS_ENABLED: 'true' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // HARNESS_TIMING=instant, as the guide advises for CI: the held stream still holds.
+      command: `${node} --import tsx examples/llm-chat/server.ts`,
+      cwd: root,
+      url: llmChatBaseURL,
+      env: { PORT: String(llmChatPort), HARNESS_ENABLED: 'true', HARNESS_TIMING: 'instant' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
