@@ -155,7 +155,8 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       if (resolution.bodyTooDeep === true) warnBodyTooDeep(call, testId);
       const built = await reply(call, testId, session, resolution);
       if (built instanceof HarnessError) return { kind: 'fail', error: built };
-      const made = timed(built);
+      // Shaped before the journal: the journal keeps the key under which a part follows the stream.
+      const made = shapeStream(call, testId, resolution.mock, timed(built));
       const contract = checkContract === undefined ? undefined : await checkContract.check(call, testId, made);
       if (journal !== undefined) {
         const { mock } = resolution;
@@ -165,7 +166,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       }
       // `onViolation: 'error'`: the journal shows what the mock would have answered; the app gets the failure.
       if (contract?.failure !== undefined) return { kind: 'fail', error: contract.failure };
-      return { kind: 'reply', reply: shapeStream(call, testId, resolution.mock, made) };
+      return { kind: 'reply', reply: made };
     } catch (error) {
       // A failing store (Redis down) must not silently send the call to the real network.
       const fails = unhandled === 'error';

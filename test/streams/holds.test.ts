@@ -131,6 +131,9 @@ describe.each(Object.keys(readers))('through %s', (client) => {
     await harness.releaseStream('feed');
     expect(await readAll()).toBe(EVENTS.map(frame).join('') + '\n[end]');
     expect(await harness.waitForStream('feed', { state: 'complete' })).toMatchObject({ delivered: 5, total: 5 });
+    // The journal says how far the stream got, and how long the test held it.
+    const [entry] = await harness.calls({ url: UPSTREAM });
+    expect(entry!.stream).toEqual({ id: 'feed', chunks: 5, delivered: 5, state: 'complete', heldMs: expect.any(Number) });
   });
 
   test('a step lets one more chunk through and holds again; an abort fails the app\'s read', async () => {
@@ -146,6 +149,7 @@ describe.each(Object.keys(readers))('through %s', (client) => {
     expect(text).toMatch(/\n\[failed: [^\]]+\]$/);
     expect(text).not.toContain(frame('four'));
     expect(await harness.waitForStream('feed', { state: 'aborted' })).toMatchObject({ delivered: 3 });
+    expect((await harness.calls({ url: UPSTREAM }))[0]!.stream).toMatchObject({ id: 'feed', chunks: 5, delivered: 3, state: 'aborted' });
   });
 });
 

@@ -42,6 +42,8 @@ export interface ReplyStream {
   failAfter: number | undefined;
   /** The stream's name, as the test addresses it (`releaseStream(id)`): its mock's `id`, else its mock's place. */
   id?: string;
+  /** The stream's key among every process's streams, once a part follows it for this call (the journal shows how far it got). */
+  key?: string;
   /** Stop after this many chunks until the test releases, steps or aborts the stream (the streams part acts on it). */
   hold?: { afterChunks: number };
   /**

@@ -11,6 +11,7 @@ import type { JournalEntry, JournalFilter, JournalOptions } from './journal-entr
 import { createHeaderRedactor } from './redact-headers.js';
 import { boundEntry } from './bound-entry.js';
 import { sortEntryHeaders } from './sort-entry-headers.js';
+import { keptStream, withStreamProgress } from './stream-progress.js';
 
 export const DEFAULT_JOURNAL = Object.freeze({ maxEntries: 100, maxBodyBytes: 8192, maxEntryBytes: 32 * 1024, maxTotalBytes: 64 * 1024 * 1024 });
 
@@ -178,7 +179,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       // One clock read for the duration and the start time of the call.
       const tookMs = performance.now() - startedAt;
       // A browser's call takes the general path: its entry carries `side`.
-      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined && call.side === undefined && contractViolations === undefined) {
+      if (mock.variant === undefined && reply.fault === undefined && reply.delay === 0 && step === undefined && nearMisses === undefined && call.side === undefined && contractViolations === undefined && reply.stream === undefined) {
         return append(testId, call, plainAnswer(call, Date.now() - tookMs, mock, activeScenarioId, reply.status, roundMs(tookMs)));
       }
       const entry = head(call, Date.now() - tookMs);
@@ -195,6 +196,7 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       entry.durationMs = roundMs(tookMs) + reply.delay;
       if (contractViolations !== undefined) entry.contractViolations = contractViolations;
       if (nearMisses !== undefined) entry.nearMisses = nearMisses;
+      if (reply.stream !== undefined) entry.stream = keptStream(reply.stream, mock);
       return append(testId, call, entry as JournalEntry);
     },
     unanswered(testId, call, action, startedAt, nearMisses) {
@@ -207,7 +209,8 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       return append(testId, call, entry as JournalEntry);
     },
     async read(testId, filter) {
-      return filterCalls(await readCalls.call(store, testId), filter).map(sortEntryHeaders);
+      const entries = filterCalls(await readCalls.call(store, testId), filter).map(sortEntryHeaders);
+      return entries.some((entry) => entry.stream !== undefined) ? withStreamProgress(store, testId, entries) : entries;
     },
     clear: (testId) => clearCalls.call(store, testId),
   };

@@ -61,6 +61,22 @@ export interface JournalEntry {
   contractViolations?: string[];
   /** For an unanswered call (and, with `journal.explainAnswered`, an answered one): why the nearest mocks did not answer. */
   nearMisses?: string[];
+  /** For a streamed answer: how far its stream got, as of this read of the journal. */
+  stream?: JournalStream;
+}
+
+/** A streamed answer's stream, in its journal entry. */
+export interface JournalStream {
+  /** Its name, as `waitForStream(id)` and `releaseStream(id)` take it: its mock's `id`, else its mock's place. */
+  id: string;
+  /** Chunks (or events) the answer has. */
+  chunks: number;
+  /** Chunks the app was sent so far. */
+  delivered?: number;
+  /** `streaming`, `held` (stopped at its `hold`), `complete`, `failed` (`failAfter`), `aborted` (by the test) or `cancelled` (the app stopped reading). */
+  state?: string;
+  /** Milliseconds it spent held. */
+  heldMs?: number;
 }
 
 /** Which calls `getCalls` and `GET /__harness__/journal` return; every field narrows. */

@@ -13,7 +13,7 @@ import type { SessionSnapshot } from '../store/session-store.js';
  * business. Each is optional, and at most one part may bring each.
  *
  * before the answer:  take('first') → layers → (the scenario's mocks) → take('unmatched')
- * after the answer:   check → record → shape (a streamed reply, as the app gets it)
+ * after the answer:   shape (a streamed reply, as the app gets it) → check → record
  */
 export interface CallSteps {
   /** Takes a test's call instead of its scenario, passing it on (a recording keeps the upstream's answer). */

@@ -134,18 +134,20 @@ export function createStreamRegistry(options: { onChange?(testId: string, stream
   }
 
   return {
-    /** A pacer for one call's stream: it holds the stream at `afterChunks` chunks, and lists it under its test. */
-    pacer(testId: string, stream: { id: string; method: string; url: string; total: number; afterChunks: number }): StreamPacer {
+    /** A pacer for one call's stream, known by `key`: it holds the stream at `afterChunks` chunks (never: `Infinity`), and lists it under its test. */
+    pacer(testId: string, stream: { id: string; method: string; url: string; total: number; afterChunks: number }): StreamPacer & { key: string } {
       const entry: Entry = {
         key: `${process}.${(made += 1)}`,
         testId,
         acted: 0,
-        view: { id: stream.id, method: stream.method, url: stream.url, state: 'streaming', delivered: 0, total: stream.total, holdsAt: stream.afterChunks, startedAt: new Date().toISOString(), heldMs: 0 },
+        view: { id: stream.id, method: stream.method, url: stream.url, state: 'streaming', delivered: 0, total: stream.total, startedAt: new Date().toISOString(), heldMs: 0 },
         stopAt: stream.afterChunks,
       };
+      if (Number.isFinite(stream.afterChunks)) entry.view.holdsAt = stream.afterChunks;
       keep(testId, entry);
       changed(testId, entry);
       return {
+        key: entry.key,
         beforeChunk(index) {
           entry.view.delivered = index;
           if (entry.abort !== undefined) return Promise.reject(entry.abort);

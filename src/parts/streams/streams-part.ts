@@ -26,10 +26,10 @@ export const STREAMS_PART: PartDefinition = {
       steps: {
         shape: {
           stream(call, testId, mock, reply) {
+            // Every streamed answer is followed (the journal shows how far it got); one with `hold` stops there.
             const stream = reply.stream!;
-            if (stream.hold === undefined) return reply;
-            const pacer = registry.pacer(testId, { id: stream.id ?? mock.id ?? mock.key, method: call.method, url: call.url.href, total: stream.chunks.length, afterChunks: stream.hold.afterChunks });
-            return { ...reply, stream: { ...stream, pacer } };
+            const pacer = registry.pacer(testId, { id: stream.id ?? mock.id ?? mock.key, method: call.method, url: call.url.href, total: stream.chunks.length, afterChunks: stream.hold?.afterChunks ?? Infinity });
+            return { ...reply, stream: { ...stream, pacer, key: pacer.key } };
           },
         },
       },
