@@ -146,7 +146,7 @@ test("--unhandled warn forwards a call no mock answers to the real upstream and 
 test('--unhandled bypass forwards silently; custom --endpoint paths replace the default ones', async () => {
   const upstream = await startThisMachineUpstream();
   const server = await serve(['--unhandled', 'bypass', '--upstream', `${upstream}=0`, '--endpoint', 'setScenario=/__switch__', '--endpoint', 'getScenario=/__switch__', SHOP]);
-  expect(server.output()).toContain('control: /__switch__, /__harness__/state, /__harness__/scenarios, /__harness__/journal, /__harness__/record, /__harness__/, /__harness__/sessions, /__harness__/mocks, /__harness__/answer; health: /__harness__/health');
+  expect(server.output()).toContain('control: /__switch__, /__harness__/state, /__harness__/scenarios, /__harness__/journal, /__harness__/record, /__harness__/, /__harness__/sessions, /__harness__/mocks, /__harness__/answer, /__harness__/streams; health: /__harness__/health');
   expect(await (await fetch(`${server.url}/http/${upstream.slice('http://'.length)}/quiet`)).text()).toBe('real /quiet');
   const headers = { 'x-harness-test-id': 't-custom', 'content-type': 'application/json' };
   expect((await fetch(`${server.url}/__switch__`, { method: 'POST', headers, body: '{"scenario":"premium"}' })).status).toBe(200);
