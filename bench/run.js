@@ -47,6 +47,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { toHarnessMock, toHarnessScenarios } from './lib/harness-glue.js';
 import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_OWN_MOCKS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
 import { ask, startChild, stopChild } from './lib/proc.js';
+import { checkedRequests } from './lib/checked-requests.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const rootDir = path.dirname(benchDir);
@@ -327,29 +328,7 @@ function runAutocannon(base, subject, spec, duration, counters) {
     pipelining: 1,
     duration,
     timeout: 10,
-    requests: [
-      {
-        setupRequest: (req, ctx) => {
-          const v = spec.variant(counters.next++);
-          ctx.v = v;
-          req.method = v.method;
-          req.path = v.path;
-          req.headers = { [hdr]: v.testId };
-          if (v.body !== undefined) {
-            req.headers['content-type'] = 'application/json';
-            req.body = v.body;
-          } else req.body = undefined;
-          return req;
-        },
-        onResponse: (status, body, ctx) => {
-          counters.checked++;
-          if (!ctx.v || !ctx.v.check(status, body)) {
-            counters.bad++;
-            if (!counters.badSample) counters.badSample = { status, body: String(body).slice(0, 300), expected: ctx.v?.expect };
-          }
-        },
-      },
-    ],
+    requests: checkedRequests(spec, hdr, counters),
   };
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();

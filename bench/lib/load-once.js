@@ -7,6 +7,7 @@
 // BENCH_HARNESS_LOADER (bench/lib/harness-glue.js loadHarness).
 import autocannon from 'autocannon';
 import { buildWorkload, HARNESS_HEADER } from './workloads.js';
+import { checkedRequests } from './checked-requests.js';
 import { startChild, stopChild } from './proc.js';
 
 /** bench/run.js's defaults for a load measurement (BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION). */
@@ -51,29 +52,7 @@ function runAutocannon(base, spec, { connections, duration }, counters) {
         pipelining: 1,
         duration,
         timeout: 10,
-        requests: [
-          {
-            setupRequest: (req, ctx) => {
-              const v = spec.variant(counters.next++);
-              ctx.v = v;
-              req.method = v.method;
-              req.path = v.path;
-              req.headers = { [HARNESS_HEADER]: v.testId };
-              if (v.body !== undefined) {
-                req.headers['content-type'] = 'application/json';
-                req.body = v.body;
-              } else req.body = undefined;
-              return req;
-            },
-            onResponse: (status, body, ctx) => {
-              counters.checked++;
-              if (!ctx.v || !ctx.v.check(status, body)) {
-                counters.bad++;
-                if (!counters.badSample) counters.badSample = { status, body: String(body).slice(0, 300), expected: ctx.v?.expect };
-              }
-            },
-          },
-        ],
+        requests: checkedRequests(spec, HARNESS_HEADER, counters),
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
