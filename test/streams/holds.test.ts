@@ -171,6 +171,9 @@ test("an llm answer holds too: the page shows the first words through the openai
   expect(await readUntil('Hello from a')).toBe('Hello from a');
   await harness.releaseStream('chat');
   expect(await readAll()).toBe('Hello from a held stream\n[Hello from a held stream]');
+  // Verification reaches into the LLM request the SDK sent: its model and messages (item 5).
+  await harness.expectCalled({ method: 'POST', url: '*/v1/chat/completions', body: { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] } }, { times: 1 });
+  await expect(harness.expectCalled({ url: '*/v1/chat/completions', body: { messages: [{ role: 'user', content: 'bye' }] } })).rejects.toThrow(/messages/);
 });
 
 describe('over HTTP, bad input gets a clear answer', () => {
