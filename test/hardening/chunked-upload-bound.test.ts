@@ -185,9 +185,11 @@ test('the standalone server answers a chunked upload before it ends: it stops re
     });
     expect(status).toBe(201);
     // Before the fix the server read the whole upload for the journal and answered only after it
-    // ended. After it, what was written before the answer is the bound plus the sockets' buffers,
-    // which a slow server (a loaded machine) lets fill: up to 32 MiB received and 4 MiB sent here.
-    expect(writtenBeforeAnswer).toBeLessThan(SERVE_UPLOAD_BYTES / 2);
+    // ended: all of it was written before the answer. After it, the answer comes once the bound is
+    // read; what is written before the client sees it is the bound, the sockets' buffers and
+    // whatever the server drains meanwhile, which a loaded machine stretches (a CI replica saw
+    // 205 of 256 MiB), so the check is that the answer came before the upload ended.
+    expect(writtenBeforeAnswer).toBeLessThan(SERVE_UPLOAD_BYTES);
     const journal = (await (await fetch(`${serve.url}/__harness__/journal`, { headers: { 'x-harness-test-id': testId } })).json()) as { calls: { requestBody: unknown }[] };
     expect(journal.calls.map(({ requestBody }) => requestBody)).toEqual(['[not recorded: more than 1048576 bytes]']);
   } finally {
