@@ -50,6 +50,7 @@ import { buildAtRev, stageBuild, workingBuild } from './lib/builds.js';
 import { measureHarnessLoad, LOAD_DEFAULTS } from './lib/load-once.js';
 import { install, packWithStats } from './lib/npm-weight.js';
 import { ask, startChild, stopChild } from './lib/proc.js';
+import { textTable } from './lib/text-table.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -135,17 +136,6 @@ function summarize(rounds, field, ratioField = 'ratio') {
 
 const fmt = (n, digits = 1) => (n == null || !Number.isFinite(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const signed = (n, digits = 0) => (n == null ? '—' : `${n > 0 ? '+' : ''}${fmt(n, digits)}`);
-
-function table(rows) {
-  const widths = [];
-  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] || 0, String(c).length)));
-  return rows
-    .map((row, ri) => {
-      const line = row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n');
-}
 
 // ---------------------------------------------------------------- the steps
 
@@ -376,7 +366,7 @@ function report(results, args) {
   }
   for (const [id, m] of Object.entries(results.micro ?? {})) row(MICRO.find((x) => x.id === id).what, 'µs/call', 'lower', m.us, 2, m.meanUs);
   if (timed.length > 1) {
-    out.push(table(timed));
+    out.push(textTable(timed));
     out.push(
       `(base and candidate: medians over the rounds; cand ÷ base: the median of the rounds' ratios, each round's pair measured back to back, the order flipped every round; ` +
         `W1: ${LOAD_DEFAULTS.connections} connections, ${LOAD_DEFAULTS.warmup} s warm-up + ${LOAD_DEFAULTS.duration} s, a fresh app process a measurement; ` +
@@ -399,7 +389,7 @@ function report(results, args) {
     wrow('files in the tarball', 'files');
     wrow(`packages installed (express ${w.expressAlone.express} alone: ${w.expressAlone.packages})`, 'packages');
     wrow(`node_modules KiB, du -sk (express alone: ${fmt(w.expressAlone.nodeModulesKib, 0)})`, 'nodeModulesKib');
-    out.push(table(wrows));
+    out.push(textTable(wrows));
     const keys = [...new Set([...Object.keys(w.base?.each ?? {}), ...Object.keys(w.candidate?.each ?? {})])].sort();
     const differ = keys.filter((k) => w.base?.each && w.candidate?.each && (!w.base.each[k] || !w.candidate.each[k] || w.base.each[k].version !== w.candidate.each[k].version));
     out.push(differ.length ? `packages that differ: ${differ.map((k) => `${k.replace(/^node_modules\//, '')} ${w.base.each[k]?.version ?? 'absent'} → ${w.candidate.each[k]?.version ?? 'absent'}`).join('; ')}` : 'the same packages at the same versions in both installs');
@@ -420,7 +410,7 @@ function report(results, args) {
     drow('bytes of those modules', (x) => x.afterStart.distBytes);
     drow('modules of other packages', (x) => Object.values(x.afterStart.packages).reduce((a, b) => a + b, 0));
     drow('node: built-ins', (x) => x.afterStart.builtins);
-    out.push(table(drows));
+    out.push(textTable(drows));
     if (ok('base') && ok('candidate')) {
       const pk = (x) => Object.keys(x.afterStart.packages).sort().join(', ') || 'none';
       out.push(`other packages loaded: base ${pk(d.base)}; candidate ${pk(d.candidate)}`);

@@ -48,6 +48,7 @@ import { toHarnessMock, toHarnessScenarios } from './lib/harness-glue.js';
 import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_OWN_MOCKS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
 import { ask, startChild, stopChild } from './lib/proc.js';
 import { checkedRequests } from './lib/checked-requests.js';
+import { textTable } from './lib/text-table.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const rootDir = path.dirname(benchDir);
@@ -546,17 +547,6 @@ const fmtInt = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '�
 const fmt1 = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '—' : n.toFixed(1));
 const fmt2 = (n) => (n === undefined || n === null || !Number.isFinite(n) ? '—' : n.toFixed(2));
 
-function table(rows) {
-  const widths = [];
-  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] || 0, String(c).length)));
-  return rows
-    .map((row, ri) => {
-      const line = row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n');
-}
-
 function computeTargets(load, memory, micro, paired) {
   const rps = (w, s) => {
     const r = load[w]?.[s];
@@ -626,7 +616,7 @@ function report(results) {
     const ratio = (o) => (h?.valid && load[w][o]?.valid ? `${fmt2(h.rps / load[w][o].rps)}×` : '—');
     rows.push([w, ...loadSubjects.map(cell), ratio('scenarist'), ratio('floor')]);
   }
-  if (rows.length > 1) out.push(table(rows));
+  if (rows.length > 1) out.push(textTable(rows));
   const axios = load.W1?.['harness-axios'];
   const axios041 = load.W1?.['harness-axios-041'];
   if (axios?.valid && axios041?.valid) {
@@ -657,7 +647,7 @@ function report(results) {
         errs.push(`  W5 ${SUBJECT_LABEL[s]}: ${String(r.error).split('\n')[0]}`);
       } else mrows.push([SUBJECT_LABEL[s], fmtInt(r.heapBytesPerId), fmtInt(r.rssBytesPerId), fmtInt(r.count)]);
     }
-    out.push(table(mrows));
+    out.push(textTable(mrows));
   }
 
   if (Object.keys(micro).length) {
@@ -672,7 +662,7 @@ function report(results) {
         errs.push(`  micro ${SUBJECT_LABEL[s]}: ${String(r.error || `bad=${r.bad}`).split('\n')[0]}`);
       } else urows.push([SUBJECT_LABEL[s], fmt1(r.meanUs), fmt1(r.p50Us), fmt1(r.p99Us), floor ? `${fmt2(r.meanUs / floor)}×` : '—']);
     }
-    out.push(table(urows));
+    out.push(textTable(urows));
     out.push(`(${CFG.microN} timed calls after ${CFG.microWarmup} warm-up; best mean of ${CFG.microRounds} interleaved round(s))`);
     const mean = (s) => (micro[s]?.valid ? micro[s].meanUs : undefined);
     const ratio = (a, b) => (mean(a) !== undefined && mean(b) !== undefined ? `${fmt2(mean(a) / mean(b))}×` : '—');
@@ -715,7 +705,7 @@ function report(results) {
       prows.push([pair.what, `${fmt1(r.aUs)} (${pair.aLabel})`, `${fmt1(r.bUs)} (${pair.bLabel})`, `${fmt2(r.medianRatio)}×`, `${fmt2(r.quartiles[0])}–${fmt2(r.quartiles[1])}`, fmtInt(r.block)]);
       if (r.medianRatio > 1) slower.push(`${pair.id}: ${pair.aLabel} costs ${fmt1((r.medianRatio - 1) * 100)}% more a call than ${pair.bLabel} (${fmt1(r.aUs)} against ${fmt1(r.bUs)} µs)`);
     }
-    out.push(table(prows));
+    out.push(textTable(prows));
     out.push(`(medians of ${CFG.pairedRounds} rounds, each side ~${CFG.pairedBlockMs} ms a block, back to back in ABBA order; each side warmed up with ${CFG.microWarmup} calls or for ${fmt1(CFG.pairedWarmupMs / 1000)} s; the MockAgent sides run bare, with nothing of ours loaded)`);
     if (slower.length) out.push(`slower: ${slower.join('; ')}`);
   }
@@ -736,7 +726,7 @@ function report(results) {
     const lim = t.id === 'W5-bytes' ? `${t.op} ${fmtInt(t.limit)} B` : `${t.op} ${t.limit}×`;
     trows.push([t.description, val, lim, (t.met === null ? 'n/a' : t.met ? 'met' : 'NOT MET') + (t.noisy ? ' (busy machine)' : '')]);
   }
-  out.push(table(trows));
+  out.push(textTable(trows));
   if (errs.length) {
     out.push('');
     out.push('problems:');

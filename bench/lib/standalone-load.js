@@ -4,6 +4,7 @@
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import { buildWorkload, HARNESS_HEADER, MOCK_ORIGIN } from './workloads.js';
+import { textTable } from './text-table.js';
 
 const env = process.env;
 const QUICK = !!env.BENCH_QUICK && env.BENCH_QUICK !== '0';
@@ -224,13 +225,6 @@ export function resultTable(results, labels) {
       return [`${fmtInt(r.rps)}${busyMark(r)}`, fmt1(r.latencyP99Ms)];
     })]);
   }
-  const widths = [];
-  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] || 0, String(c).length)));
-  return rows
-    .map((row, ri) => {
-      const line = row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n')
+  return textTable(rows)
     .concat(Object.values(results).some((byWorkload) => Object.values(byWorkload).some(isBusy)) ? `\n* measured while other processes used more than ${CFG.busyCores} cores: a low figure` : '');
 }
