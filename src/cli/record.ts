@@ -101,8 +101,11 @@ export const recordCommand = defineCommand({
     }
     const testId = values['test-id'] ?? 'default-test';
     await callRecordEndpoint(url, 'POST', testId, { mode });
+    // Listen for Ctrl+C before saying so: a signal sent the moment the line is read must stop and
+    // write the file, not end the process (a CI run saw exactly that under load).
+    const stopped = untilStopped();
     print(`Recording test ${JSON.stringify(testId)} in ${url.origin} (mode: ${mode}). Use the app with the header x-harness-test-id: ${testId}; press Ctrl+C to stop and write ${out}.`);
-    await untilStopped();
+    await stopped;
     const answer = await callRecordEndpoint(new URL(`${url.pathname}?format=${/\.ya?ml$/i.test(out) ? 'yaml' : 'json'}`, url), 'DELETE', testId);
     if (answer.fileText === undefined) {
       problem(`Nothing to write: ${answer.error ?? 'the app returned no scenario file'}.`);
