@@ -62,6 +62,7 @@ export type {
   MockResponseFunction,
   MockSequence,
   MockStream,
+  RecordedChunk,
   PropagateOptions,
   ScenarioDefinition,
   ScenarioMap,

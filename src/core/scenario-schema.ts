@@ -82,12 +82,21 @@ const mockStream = z
       .optional(),
     intervalMs: milliseconds.optional(),
     failAfter: z.number().int().min(0).optional(),
-    timing: streamTiming.optional(),
+    timing: z
+      .union([z.literal('recorded'), streamTiming], {
+        error: (issue) => (issue.code === 'invalid_union' ? "expected 'recorded' or { firstMs?, intervalMs?, tokensPerSecond?, jitter?, seed? }" : undefined),
+      })
+      .optional(),
+    replaySpeed: z.number().positive({ error: 'expected a number above 0 (2 replays twice as fast)' }).optional(),
     hold: streamHold.optional(),
   })
   .superRefine((stream, ctx) => {
     if ((stream.chunks === undefined) === (stream.events === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'needs exactly one of "chunks" and "events"' });
+    }
+    if (stream.timing === 'recorded') return checkRecordedStream(stream, ctx);
+    if (stream.replaySpeed !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['replaySpeed'], message: 'only goes with timing: \'recorded\' (it scales the recorded offsets)' });
     }
     if (stream.intervalMs !== undefined && stream.timing?.intervalMs !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['intervalMs'], message: 'cannot be combined with "timing.intervalMs": they are the same setting, give one (timing.intervalMs)' });
@@ -96,6 +105,35 @@ const mockStream = z
       ctx.addIssue({ code: 'custom', path: ['intervalMs'], message: 'cannot be combined with "timing.tokensPerSecond": both pace the chunks, give one' });
     }
   });
+
+/**
+ * A stream with `timing: 'recorded'`: chunks only, each `{ text, atMs }` (see `RecordedChunk`),
+ * offsets never going down, and no other pace beside them.
+ */
+function checkRecordedStream(stream: { chunks?: unknown[]; events?: unknown[]; intervalMs?: number }, ctx: z.RefinementCtx): void {
+  if (stream.events !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['timing'], message: "'recorded' replays stream.chunks with their atMs; events have no recorded times (use chunks of { text, atMs })" });
+  }
+  if (stream.intervalMs !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['intervalMs'], message: "cannot be combined with timing: 'recorded': each chunk goes at its own atMs" });
+  }
+  let before = 0;
+  for (const [i, chunk] of (stream.chunks ?? []).entries()) {
+    const fields = typeof chunk === 'object' && chunk !== null && !Array.isArray(chunk) ? (chunk as Record<string, unknown>) : undefined;
+    if (fields === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['chunks', i], message: "expected { text, atMs } with timing: 'recorded' (a recorded chunk: its text and its milliseconds after the headers)" });
+      continue;
+    }
+    if (typeof fields.text !== 'string') ctx.addIssue({ code: 'custom', path: ['chunks', i, 'text'], message: "expected a string: a recorded chunk's text (timing: 'recorded')" });
+    const { atMs } = fields;
+    if (atMs === undefined) ctx.addIssue({ code: 'custom', path: ['chunks', i, 'atMs'], message: "is required with timing: 'recorded': the chunk's milliseconds after the headers" });
+    else if (typeof atMs !== 'number' || !Number.isFinite(atMs) || atMs < 0) ctx.addIssue({ code: 'custom', path: ['chunks', i, 'atMs'], message: 'expected a number of milliseconds, 0 or more' });
+    else if (atMs < before) ctx.addIssue({ code: 'custom', path: ['chunks', i, 'atMs'], message: `expected ${before} or more: a recorded chunk cannot go before the one ahead of it` });
+    else before = atMs;
+    const extra = Object.keys(fields).filter((key) => key !== 'text' && key !== 'atMs');
+    if (extra.length > 0) ctx.addIssue({ code: 'custom', path: ['chunks', i], message: `unknown key ${JSON.stringify(extra[0])}: a recorded chunk has only text and atMs` });
+  }
+}
 
 export const LLM_APIS = ['openai.chat', 'openai.responses', 'anthropic.messages', 'gemini'] as const;
 const LLM_FINISHES = ['stop', 'length', 'tool_calls', 'content_filter'] as const;

@@ -1,5 +1,6 @@
 import { detectSecretValues, type DetectOptions } from './detect-secret-values.js';
 import { childPath, isPlainObject } from './plain-data.js';
+import { isRecordedStream, joinedChunkText } from './recorded-stream.js';
 import type { KnownSecret } from './secret-registry.js';
 
 /** A known secret value found in an output, by field path and form (never the value). */
@@ -62,6 +63,16 @@ export function findSecretLeaks(value: unknown, secrets: readonly KnownSecret[],
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, childPath(path, i), key));
     } else if (isPlainObject(node)) {
+      if (isRecordedStream(node)) {
+        // A recorded stream's chunks joined, as the client reads them: a value split between two chunks is whole here.
+        const joined = joinedChunkText(node);
+        const where = childPath(path, 'chunks');
+        for (const { secret, forms } of searched) {
+          const form = forms.find(([, encoded]) => joined.includes(encoded));
+          if (form) leaks.push({ path: `${where} (joined)`, form: form[0], source: secret.source });
+        }
+        leaks.push(...detectedLeaks(joined, `${where} (joined)`, {}));
+      }
       for (const [name, item] of Object.entries(node)) {
         const itemPath = childPath(path, name);
         // The object's path, not the key's: a key that is a secret must not be printed either.

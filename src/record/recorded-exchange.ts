@@ -24,6 +24,12 @@ export interface RecordedResponse {
    * `content-encoding` says so) or already decoded: both are read. Absent or empty for no body.
    */
   body?: Uint8Array | string;
+  /**
+   * A streamed answer's body as it arrived, chunk by chunk, each `atMs` milliseconds after the
+   * headers (the recorder in the app keeps these; `body` is them joined). A Server-Sent Events or
+   * newline-delimited JSON answer with chunks is drafted as `stream.chunks` with `timing: 'recorded'`.
+   */
+  chunks?: { body: Uint8Array | string; atMs: number }[];
 }
 
 /**

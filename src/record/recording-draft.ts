@@ -17,7 +17,12 @@ export async function recordingDraft(exchanges: readonly RecordedExchange[], for
     exchanges.map(
       (exchange): ConverterExchange => ({
         request: { method: exchange.request.method, url: exchange.request.url, headers: exchange.request.headers, body: bytesOf(exchange.request) },
-        response: { status: exchange.response.status, headers: exchange.response.headers, body: bytesOf(exchange.response) },
+        response: {
+          status: exchange.response.status,
+          headers: exchange.response.headers,
+          body: bytesOf(exchange.response),
+          ...(exchange.response.chunks === undefined ? {} : { chunks: exchange.response.chunks.map((chunk) => ({ body: bytesOf(chunk) ?? '', atMs: chunk.atMs })) }),
+        },
       }),
     ),
     { name: 'Recorded', ...(options.secrets === undefined ? {} : { secrets: options.secrets }), ...(options.redact === undefined ? {} : { redact: options.redact }) },

@@ -1,6 +1,8 @@
 import type { MockMatch, MockResponse } from '../core/types.js';
 import { detectSecretValues, type DetectOptions } from './detect-secret-values.js';
+import { parseContentType } from '../core/engine/body/parse-content-type.js';
 import { isPlainObject } from './plain-data.js';
+import { isRecordedStream, joinedChunkText, streamedJsonValues } from './recorded-stream.js';
 import type { SecretRegistry } from './secret-registry.js';
 
 /** One call as the converter read it, before known secret values are scrubbed from it. */
@@ -58,4 +60,11 @@ export function rememberSecretValues(call: CallTexts, secrets: SecretRegistry): 
   for (const [name, value] of Object.entries(response.headers ?? {})) scan(value, { whole: true, name });
   for (const [name, text] of namedLeaves(response.body, undefined)) scan(text, { whole: true, name });
   for (const [name, text] of namedLeaves(response.stream?.events, undefined)) scan(text, { whole: true, name });
+  if (isRecordedStream(response.stream)) {
+    // The chunks joined, where a value split between two chunks is whole; and each value of the JSON they carry.
+    const text = joinedChunkText(response.stream);
+    scan(text, {});
+    const mediaType = parseContentType(response.headers?.['content-type']).mediaType;
+    for (const [name, leaf] of namedLeaves(streamedJsonValues(text, mediaType), undefined)) scan(leaf, { whole: true, name });
+  }
 }

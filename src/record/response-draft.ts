@@ -6,6 +6,7 @@ import { parseEventStream } from './parse-event-stream.js';
 import { childPath, isPlainObject, leafTexts, parseJsonContainer, setOwn, sortedRecord } from './plain-data.js';
 import type { PendingRedaction } from './redaction.js';
 import { redactUrlQuery } from './redact-url-query.js';
+import { decodeChunkTexts, isStreamedType, replaceAcrossChunks, streamedJsonValues, type RecordedBodyChunk } from './recorded-stream.js';
 import { redactXmlText } from './redact-xml-text.js';
 import { isSecretField, isSecretKey, isSecretQueryParam, REDACTED } from './secret-names.js';
 import { credentialParts, type SecretRegistry } from './secret-registry.js';
@@ -19,8 +20,8 @@ export interface ResponseRules {
   secrets: SecretRegistry;
 }
 
-/** How a recorded body was kept. */
-export type BodyKind = 'none' | 'json' | 'text' | 'events' | 'binary';
+/** How a recorded body was kept (`recorded`: a stream of its chunks as they came, with their times). */
+export type BodyKind = 'none' | 'json' | 'text' | 'events' | 'binary' | 'recorded';
 
 /** One call's response as a `MockResponse`, before known secret values are scrubbed from it. */
 export interface DraftResponse {
@@ -142,11 +143,38 @@ function redactTextBody(text: string, mediaType: string, sink: Sink): string {
 }
 
 /**
+ * A streamed answer's recorded chunks as `stream.chunks` of `{ text, atMs }` with `timing:
+ * 'recorded'`, or `undefined` when they cannot be (not UTF-8, or not the body). The JSON each event
+ * (or line) carries is read for secret-looking names as any JSON body is: each value found is
+ * remembered, so the converter's second pass replaces it wherever it is, in these chunks joined
+ * too; here its JSON string (`"value"`) is replaced across the chunks, whatever its length.
+ */
+function recordedStream(text: string, chunks: readonly RecordedBodyChunk[], mediaType: string, sink: Sink): MockResponse['stream'] | undefined {
+  const texts = decodeChunkTexts(chunks);
+  if (texts === undefined || texts.join('') !== text) return undefined;
+  const named = new Set<string>();
+  const secrets: SecretRegistry = {
+    ...sink.rules.secrets,
+    add(value, source, minLength) {
+      named.add(value);
+      sink.rules.secrets.add(value, source, minLength);
+    },
+  };
+  const what = mediaType === 'text/event-stream' ? 'event' : 'line';
+  streamedJsonValues(text, mediaType).forEach((value, i) => redactResponseValue(value, `response.stream.chunks (${what} ${i})`, { ...sink, rules: { ...sink.rules, secrets } }));
+  const pairs = [...named].sort((a, b) => b.length - a.length).map((value) => [JSON.stringify(value), JSON.stringify(REDACTED)] as const);
+  const redacted = replaceAcrossChunks(texts, pairs).texts;
+  return { timing: 'recorded', chunks: redacted.map((chunk, i) => ({ text: chunk, atMs: chunks[i]!.atMs })) };
+}
+
+/**
  * A recorded response as a `MockResponse`: volatile headers dropped (see `VOLATILE_RESPONSE_HEADERS`),
  * secret headers and JSON keys replaced by `[redacted]`, the body decompressed and kept as JSON
- * (`body`), text (`body`), Server-Sent Events (`stream.events`) or bytes (`bodyBase64`).
+ * (`body`), text (`body`), Server-Sent Events (`stream.events`) or bytes (`bodyBase64`). A streamed
+ * answer (Server-Sent Events, newline-delimited JSON) whose `chunks` were recorded, uncompressed,
+ * is kept as those chunks with their times (`stream.chunks` of `{ text, atMs }`, `timing: 'recorded'`).
  */
-export function responseDraft(method: string, status: number, headers: [string, string][], rawBody: Uint8Array | string | undefined, rules: ResponseRules, redactions: PendingRedaction[]): DraftResponse {
+export function responseDraft(method: string, status: number, headers: [string, string][], rawBody: Uint8Array | string | undefined, rules: ResponseRules, redactions: PendingRedaction[], chunks?: readonly RecordedBodyChunk[]): DraftResponse {
   const sink: Sink = { rules, redactions };
   const contentEncoding = headers.filter(([name]) => name === 'content-encoding').map(([, value]) => value).join(', ');
   const { body: decoded, stillEncoded } = decodeResponseBody(contentEncoding, rawBody);
@@ -182,6 +210,10 @@ export function responseDraft(method: string, status: number, headers: [string, 
   const text = isJsonType(mediaType) || isTextType(mediaType) || mediaType === 'text/event-stream' || mediaType === '' ? decodeText(decoded, charset) : undefined;
   if (text === undefined) return { ...draft, response: { ...response, bodyBase64: toBase64(decoded) }, kind: 'binary' };
 
+  if (chunks !== undefined && chunks.length > 0 && contentEncoding === '' && isStreamedType(mediaType)) {
+    const stream = recordedStream(text, chunks, mediaType, sink);
+    if (stream !== undefined) return { ...draft, response: { ...response, stream }, kind: 'recorded' };
+  }
   if (mediaType === 'text/event-stream') {
     const events = parseEventStream(text).map((event, i) => {
       const json = parseJsonContainer(event.data);

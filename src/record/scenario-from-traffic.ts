@@ -163,7 +163,7 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
     const callNotes: string[] = [];
     const headers = headerEntries(request.headers);
     const { match, operationName } = await requestMatch({ method, url, headers, body: request.body }, rules, redactions, callNotes);
-    const draft = responseDraft(method, response.status, headerEntries(response.headers), response.body, rules, redactions);
+    const draft = responseDraft(method, response.status, headerEntries(response.headers), response.body, rules, redactions, response.chunks);
     rememberSecretValues({ url, requestHeaders: headers, requestBody: request.body, match, response: draft.response }, secrets);
     read.push({ method: method as HttpMethod, url, match, operationName, draft, redactions, notes: callNotes });
   }

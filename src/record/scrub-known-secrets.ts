@@ -1,5 +1,6 @@
 import type { MockMatch, MockResponse } from '../core/types.js';
 import { childPath, isPlainObject, leafTexts, setOwn } from './plain-data.js';
+import { isRecordedStream, replaceAcrossChunks } from './recorded-stream.js';
 import type { PendingRedaction } from './redaction.js';
 import { REDACTED } from './secret-names.js';
 import type { KnownSecret, SecretRegistry } from './secret-registry.js';
@@ -95,7 +96,7 @@ function scrubValue(value: unknown, path: string, secrets: SecretRegistry, redac
 
 /**
  * A response with every known secret value replaced by `[redacted]` wherever it appears in a
- * header, the body text or JSON, or a streamed event. A binary body is left alone: the leak
+ * header, the body text or JSON, a streamed event, or a recorded stream's chunks (joined). A binary body is left alone: the leak
  * check refuses it rather than rewrite bytes it cannot read.
  */
 export function scrubResponse(response: MockResponse, secrets: SecretRegistry, redactions: PendingRedaction[]): MockResponse {
@@ -103,5 +104,12 @@ export function scrubResponse(response: MockResponse, secrets: SecretRegistry, r
   if (response.headers !== undefined) out.headers = scrubValue(response.headers, 'response.headers', secrets, redactions) as Record<string, string>;
   if (response.body !== undefined) out.body = scrubValue(response.body, 'response.body', secrets, redactions);
   if (response.stream?.events !== undefined) out.stream = { ...response.stream, events: scrubValue(response.stream.events, 'response.stream.events', secrets, redactions) as NonNullable<MockResponse['stream']>['events'] };
+  if (isRecordedStream(response.stream)) {
+    // Searched in the chunks joined: a value split between two chunks is found and replaced whole.
+    const known = secrets.list();
+    const { texts, found } = replaceAcrossChunks(response.stream.chunks.map(({ text }) => text), known.map(({ value }) => [value, REDACTED] as const));
+    for (const index of found) redactions.push({ field: 'response.stream.chunks', action: 'replaced', reason: known[index]!.source });
+    out.stream = { ...response.stream, chunks: response.stream.chunks.map((chunk, i) => ({ ...chunk, text: texts[i]! })) };
+  }
   return out;
 }

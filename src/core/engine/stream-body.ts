@@ -1,7 +1,7 @@
 import type { ReplyStream } from '../interception/mock-reply.js';
-import type { MockStream } from '../types.js';
+import type { MockStream, RecordedChunk } from '../types.js';
 import { streamSchedule } from './stream-schedule.js';
-import { compileTemplate, isConstant, type CompiledValue, type TemplateContext } from './template.js';
+import { compileTemplate, constant, isConstant, type CompiledValue, type TemplateContext } from './template.js';
 
 /** A mock's `stream` with the templates in its chunks and events compiled. */
 export interface CompiledStream {
@@ -42,20 +42,32 @@ function encodeEvent(value: unknown): Uint8Array {
   return encoder.encode(`${text}\n`);
 }
 
+/**
+ * A recorded stream's schedule: each chunk's `atMs` divided by `replaySpeed`, in thousandths of
+ * a millisecond; `undefined` when every chunk goes at once.
+ */
+export function recordedSchedule(chunks: readonly RecordedChunk[], replaySpeed = 1): number[] | undefined {
+  const schedule = chunks.map(({ atMs }) => Math.round((atMs / replaySpeed) * 1000) / 1000);
+  return schedule.some((at) => at > 0) ? schedule : undefined;
+}
+
 /** Compile a mock's `stream`; `field` names it in definition errors, `id` names the stream (see `ReplyStream.id`). */
 export function compileStream(stream: MockStream, field: string, id?: string): CompiledStream {
   const kind = stream.events !== undefined ? 'events' : 'chunks';
-  const source: readonly unknown[] = stream.events ?? stream.chunks ?? [];
-  const items = source.map((item, i) => compileTemplate(item, `${field}.${kind}[${i}]`));
+  const recorded = stream.timing === 'recorded' ? (stream.chunks as RecordedChunk[]) : undefined;
+  const source: readonly unknown[] = recorded?.map(({ text }) => text) ?? stream.events ?? stream.chunks ?? [];
+  // A recorded chunk is sent as it was recorded: its text holds no templates.
+  const items = source.map((item, i) => (recorded !== undefined ? constant(item) : compileTemplate(item, `${field}.${kind}[${i}]`)));
   const encode = kind === 'events' ? encodeEvent : encodeChunk;
-  const intervalMs = stream.intervalMs ?? stream.timing?.intervalMs ?? 0;
+  const timing = stream.timing === 'recorded' ? undefined : stream.timing;
+  const intervalMs = stream.intervalMs ?? timing?.intervalMs ?? 0;
   return {
     kind,
     items,
     intervalMs,
     failAfter: stream.failAfter,
-    // `stream.intervalMs` is `timing.intervalMs` (the schema refuses both).
-    schedule: Object.freeze(streamSchedule(stream.intervalMs === undefined ? stream.timing : { ...stream.timing, intervalMs }, items.length)),
+    // `stream.intervalMs` is `timing.intervalMs` (the schema refuses both); a recorded stream goes at its chunks' own times.
+    schedule: Object.freeze(recorded !== undefined ? recordedSchedule(recorded, stream.replaySpeed) : streamSchedule(stream.intervalMs === undefined ? timing : { ...timing, intervalMs }, items.length)),
     id,
     hold: stream.hold,
     contentType: kind === 'events' ? 'text/event-stream; charset=utf-8' : source.every((item) => typeof item === 'string') ? 'text/plain; charset=utf-8' : 'application/x-ndjson',

@@ -120,7 +120,8 @@ function compileString(text: string, field: string): CompiledValue | undefined {
 const constants = new WeakSet<CompiledValue>();
 
 /** A value with no templates inside: evaluates to itself, with no copying. */
-function constant(value: unknown): CompiledValue {
+/** A value sent as it is, `{{` and all: no template is read in it (a recorded chunk's text). */
+export function constant(value: unknown): CompiledValue {
   const compiled: CompiledValue = { readsBody: false, reads: [], evaluate: () => value };
   constants.add(compiled);
   return compiled;

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { timedChunks } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { runWithTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
@@ -72,14 +73,14 @@ function passOn(own: Modules, call: PendingCall, outgoing: OutgoingCall, req: ht
   upstream.on('error', (error) => failCall(call, res, error));
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-    const kept: Buffer[] = [];
+    const kept = capture === undefined ? undefined : timedChunks();
     answer.on('data', (chunk: Buffer) => {
-      if (capture !== undefined) kept.push(chunk);
+      kept?.add(chunk);
       res.write(chunk);
     });
     answer.on('end', () => {
       res.end();
-      capture?.response({ status: answer.statusCode ?? 502, headers: headersFromDispatch(answer.rawHeaders), body: new Uint8Array(Buffer.concat(kept)) });
+      if (kept !== undefined) capture?.response({ status: answer.statusCode ?? 502, headers: headersFromDispatch(answer.rawHeaders), ...kept.result() });
     });
     answer.on('error', (error) => (capture?.failed(), failCall(call, res, error)));
   });

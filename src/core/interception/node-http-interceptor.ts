@@ -1,4 +1,4 @@
-import type { CaptureHandle } from '../recording/capture.js';
+import { captureResponseCopy, type CaptureHandle } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import type { CallOutcome } from './call-outcome.js';
 import { importLazily } from '../import-lazily.js';
@@ -46,15 +46,12 @@ function recordedResponses(interceptor: ResponseEvents) {
     interceptor.removeListener('response', onResponse);
     interceptor.removeListener('unhandledException', onException);
   };
-  // A recorded call's response, as the upstream sent it (the library hands over a copy).
+  // A recorded call's response, as the upstream sent it (the library hands over a copy, read chunk by chunk as it arrives).
   const onResponse = ({ request, response }: { request: Request; response: Response }) => {
     const capture = captures.get(request);
     if (capture === undefined) return;
     settle(request);
-    response.arrayBuffer().then(
-      (body) => capture.response({ status: response.status, headers: response.headers, body: new Uint8Array(body) }),
-      () => capture.failed(),
-    );
+    captureResponseCopy(response, capture);
   };
   const onException = ({ request }: { request: Request }) => {
     const capture = captures.get(request);

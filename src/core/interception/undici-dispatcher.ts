@@ -1,7 +1,7 @@
 import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
 import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
-import type { CaptureHandle } from '../recording/capture.js';
+import { timedChunks, type CaptureHandle } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
 import { headersFromDispatch, readDispatchBody, urlOfDispatch, type DispatchHeaders, type DispatchOptions } from './dispatch-options.js';
@@ -120,27 +120,30 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
 function capturingHandler(handler: DispatchHandler, capture: CaptureHandle): DispatchHandler {
   let status = 0;
   let headers: [string, string][] = [];
-  const chunks: Buffer[] = [];
-  const done = () => capture.response({ status, headers, body: Buffer.concat(chunks) });
+  // Each chunk with its offset from the headers (restarted there: a redirect's or 1xx's headers come first).
+  let chunks = timedChunks();
+  const done = () => capture.response({ status, headers, ...chunks.result() });
   const wrapped: DispatchHandler = Object.create(handler as object) as DispatchHandler;
   if (isNewStyleHandler(handler)) {
     wrapped.onResponseStart = (controller, statusCode, responseHeaders, message) => {
       status = statusCode;
+      chunks = timedChunks();
       headers = Object.entries(responseHeaders).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
       return handler.onResponseStart?.(controller, statusCode, responseHeaders, message);
     };
-    wrapped.onResponseData = (controller, chunk) => (chunks.push(Buffer.from(chunk)), handler.onResponseData?.(controller, chunk));
+    wrapped.onResponseData = (controller, chunk) => (chunks.add(chunk), handler.onResponseData?.(controller, chunk));
     wrapped.onResponseEnd = (controller, trailers) => (done(), handler.onResponseEnd?.(controller, trailers));
     wrapped.onResponseError = (controller, error) => (capture.failed(), handler.onResponseError?.(controller, error));
     return wrapped;
   }
   wrapped.onHeaders = (statusCode, rawHeaders, resume, message) => {
     status = statusCode;
+    chunks = timedChunks();
     headers = [];
     for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([String(rawHeaders[i]), String(rawHeaders[i + 1])]);
     return handler.onHeaders?.(statusCode, rawHeaders, resume, message);
   };
-  wrapped.onData = (chunk) => (chunks.push(Buffer.from(chunk)), handler.onData?.(chunk));
+  wrapped.onData = (chunk) => (chunks.add(chunk), handler.onData?.(chunk));
   wrapped.onComplete = (trailers) => (done(), handler.onComplete?.(trailers));
   wrapped.onError = (error) => (capture.failed(), handler.onError?.(error));
   return wrapped;

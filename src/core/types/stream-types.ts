@@ -6,8 +6,11 @@
 /**
  * A streamed body: `chunks` (strings as they are, other values as one line of JSON each) or
  * `events` (Server-Sent Events), exactly one of them. Strings in them may contain templates.
+ * With `timing: 'recorded'` every chunk is a `RecordedChunk` (`{ text, atMs }`), sent as its text
+ * (no templates) at its time: what a recording drafts for a streamed answer.
  */
 export interface MockStream {
+  /** The chunks; with `timing: 'recorded'`, `RecordedChunk`s only. */
   chunks?: unknown[];
   /** Each becomes `event:`/`id:` lines and `data:` (JSON unless a string); sent as `text/event-stream`. */
   events?: { event?: string; data: unknown; id?: string }[];
@@ -15,8 +18,16 @@ export interface MockStream {
   intervalMs?: number;
   /** Drop the connection after this many chunks or events (the client sees the body fail part way). */
   failAfter?: number;
-  /** When each chunk or event goes: seeded, so the same mock sends on the same schedule every time. */
-  timing?: StreamTiming;
+  /**
+   * When each chunk or event goes: seeded, so the same mock sends on the same schedule every
+   * time; or `'recorded'`: each chunk (a `RecordedChunk`) at its own `atMs`, divided by `replaySpeed`.
+   */
+  timing?: StreamTiming | 'recorded';
+  /**
+   * With `timing: 'recorded'`: how many times faster than recorded the chunks go (each `atMs`
+   * is divided by it): 2 halves every offset, 0.5 doubles them. @default 1
+   */
+  replaySpeed?: number;
   /** Stop after this many chunks or events until the test lets the stream go (the streams endpoint). */
   hold?: StreamHold;
 }
@@ -45,6 +56,17 @@ export interface StreamTiming {
   jitter?: number;
   /** Seeds the jitter. @default 0 */
   seed?: number;
+}
+
+/**
+ * One chunk of a recorded stream (`stream.chunks` with `timing: 'recorded'`): its text, sent
+ * exactly as it is (a `{{` in it is no template), `atMs` milliseconds after the response's
+ * headers, as the upstream sent it. Offsets never go down from one chunk to the next.
+ */
+export interface RecordedChunk {
+  text: string;
+  /** Milliseconds from the response's headers to this chunk, as recorded (divided by `stream.replaySpeed`). */
+  atMs: number;
 }
 
 /** Where a stream stops until the test releases, steps or aborts it. */
