@@ -53,7 +53,7 @@ function parseEndpoint(value: string): [keyof HarnessEndpoints, string] {
 }
 
 /** `--openapi`, `--on-contract-violation` and `--allow-refs-outside` → `createHarness`'s `contracts`; `undefined` without documents. */
-function parseContracts(documents: readonly string[] | undefined, mode: string | undefined, allowRefsOutside: boolean): ContractsOptions | undefined {
+function parseContracts(documents: readonly string[] | undefined, mode: string | undefined, allowRefsOutside: boolean): (ContractsOptions & { openapi: string[] }) | undefined {
   if (mode !== undefined && !(ON_CONTRACT_VIOLATION as readonly string[]).includes(mode)) {
     throw new UsageError(`Expected --on-contract-violation to be warn or error, instead got ${quote(mode)}. warn answers the call and logs each problem once; error answers 502 naming the violations.`);
   }
@@ -175,7 +175,7 @@ export const serveCommand = defineCommand({
     info(`Serving ${server.scenarioCount} scenarios from ${files.join(', ')} at ${server.url} (unhandled: ${unhandled}, store: ${store})`);
     info(`  host in the path: ${server.url}/https/api.example.com/v1/x is answered as https://api.example.com/v1/x`);
     for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);
-    if (contracts !== undefined) info(`  contracts: each answered call is checked against ${contracts.openapi.join(', ')} (on violation: ${contracts.onViolation}); the journal lists its contractViolations.`);
+    if (contracts !== undefined) info(`  contracts: each answered call is checked against ${contracts.openapi.join(', ')} (on violation: ${contracts.onViolation}), and each llm answer against its request's schemas; the journal lists its contractViolations.`);
     const paths = { ...DEFAULT_ENDPOINTS, ...endpoints };
     info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
     if (access !== undefined) info(`  the control endpoints require "Authorization: Bearer <token>" (${values.token === undefined ? HARNESS_TOKEN_ENV : '--token'}); the calls of the services under test do not.`);

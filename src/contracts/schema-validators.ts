@@ -25,12 +25,10 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 let documents = 0;
 
 /**
- * One validator per document: the whole document is added to ajv under its own ID, and each
- * schema is compiled as a `$ref` into it, so `$ref`s (recursive ones too) resolve as written.
- * Formats: ajv-formats' (date, date-time, email, uuid, uri, …, and OpenAPI's int32, int64,
- * float, double, byte, password, binary); a format neither knows is not checked.
+ * The validator the contract checks use (every error, JSON Schema 2020-12, the formats below),
+ * lenient on what API documents and LLM requests' schemas carry beside JSON Schema.
  */
-export function createSchemaValidators(document: Json): SchemaValidators {
+export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     // OpenAPI schemas carry keywords JSON Schema does not know (example, xml, discriminator, x-…).
@@ -41,6 +39,17 @@ export function createSchemaValidators(document: Json): SchemaValidators {
     logger: false,
   });
   addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * One validator per document: the whole document is added to ajv under its own ID, and each
+ * schema is compiled as a `$ref` into it, so `$ref`s (recursive ones too) resolve as written.
+ * Formats: ajv-formats' (date, date-time, email, uuid, uri, …, and OpenAPI's int32, int64,
+ * float, double, byte, password, binary); a format neither knows is not checked.
+ */
+export function createSchemaValidators(document: Json): SchemaValidators {
+  const ajv = createAjv();
   const id = `contract:${documents++}`;
   ajv.addSchema(document, id);
   const compiled = new Map<string, ValidateFunction>();

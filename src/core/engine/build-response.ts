@@ -58,6 +58,7 @@ const NO_CONTEXT = undefined as unknown as TemplateContext;
 function toReply(response: CompiledResponse, parts: ResponseParts, context: TemplateContext): MockReply {
   let body: string | Uint8Array | null = parts.text;
   let stream: MockReply['stream'];
+  let llm: MockReply['llm'];
   if (response.binary !== undefined) {
     parts.headers['content-type'] ??= 'application/octet-stream';
     body = response.binary;
@@ -69,6 +70,7 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
     parts.headers['content-type'] ??= rendered.contentType;
     body = rendered.text;
     stream = rendered.stream;
+    llm = rendered.answer;
   }
   if (response.fault === 'malformed') {
     // Half of the body, then the connection drops: the client gets a truncated, unparseable body.
@@ -76,7 +78,10 @@ function toReply(response: CompiledResponse, parts: ResponseParts, context: Temp
     stream = { chunks: [bytes.subarray(0, Math.floor(bytes.byteLength / 2))], intervalMs: 0, failAfter: 1 };
     body = null;
   }
-  return { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.fault };
+  const reply: MockReply = { status: response.status, headers: parts.headers, body, stream, delay: response.delay, fault: response.fault };
+  // Only an `llm` reply has the field: every other keeps the shape it always had.
+  if (llm !== undefined && response.fault === undefined) reply.llm = llm;
+  return reply;
 }
 
 /** A mock's answer as plain data for the interception layers, with templates filled in from the call. */

@@ -1,4 +1,4 @@
-import type { MockFault } from '../types.js';
+import type { LlmApi, MockFault } from '../types.js';
 import { createMockResponse } from './mock-response.js';
 import { streamClock } from './stream-clock.js';
 
@@ -22,6 +22,21 @@ export interface MockReply {
    * answered; `'malformed'`: `stream` already holds the truncated body (the fault is kept for the journal).
    */
   fault: MockFault | undefined;
+  /** An `llm` mock's answer, when the app gets it whole: what the contract checks read (`contracts.llm`). */
+  llm?: LlmReplyAnswer;
+}
+
+/**
+ * An `llm` answer as data, beside its wire format: its text and tool calls as the app reads them
+ * once parsed, and the request body it answers (whose `response_format`, tools… it should fit).
+ */
+export interface LlmReplyAnswer {
+  api: LlmApi;
+  text: string;
+  /** Each call's arguments as JSON text, as the mock's were written out. */
+  toolCalls: readonly { name: string; arguments: string }[];
+  /** The request's parsed JSON body (`undefined` when it is not an object). */
+  requestBody: Record<string, unknown> | undefined;
 }
 
 /** A body sent in chunks, on a schedule, optionally failing part way. */

@@ -13,6 +13,19 @@ export type ContractVerdict = AnswerVerdict;
 /** Distinct problems remembered for "logged once"; past this, the set starts over (a long soak must not grow it without end). */
 const MAX_REMEMBERED = 1000;
 
+/** What the call breaks: its API document, the schemas its own request sent (an `llm` answer's), or both. */
+function whatBreaks(found: readonly ContractViolation[]): string {
+  const llm = found.filter((violation) => violation.source === 'llm').length;
+  if (llm === 0) return 'the call breaks its API document';
+  return llm === found.length ? "the mock's llm answer breaks the schemas the request sent" : "the call breaks its API document and the schemas the request sent";
+}
+
+function howToFix(found: readonly ContractViolation[]): string {
+  const llm = found.filter((violation) => violation.source === 'llm').length;
+  if (llm === 0) return "Fix the app's request or the mock's answer so they fit the document";
+  return llm === found.length ? "Fix the mock's llm answer (or the schema the app sends) so they fit" : "Fix the app's request or the mock's answer so they fit the document and the request's schemas";
+}
+
 export interface ContractGateOptions {
   /** The loaded checker; `undefined` until `start()` has loaded the documents. */
   checker: () => ContractChecker | undefined;
@@ -43,10 +56,7 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
     const where = `${call.method} ${call.url.origin}${call.url.pathname} of test ${quote(testId)}`;
     if (onViolation === 'error') {
       const listed = violations.map((violation) => `\n  - ${violation}`).join('');
-      const failure = new HarnessError(
-        'CONTRACT_VIOLATION',
-        `[scenario-harness] Failed to answer ${where}: the call breaks its API document (contracts.onViolation: 'error'):${listed}\nFix the app's request or the mock's answer so they fit the document, or set contracts: { onViolation: 'warn' } to answer anyway.`,
-      );
+      const failure = new HarnessError('CONTRACT_VIOLATION', `[scenario-harness] Failed to answer ${where}: ${whatBreaks(found)} (contracts.onViolation: 'error'):${listed}\n${howToFix(found)}, or set contracts: { onViolation: 'warn' } to answer anyway.`);
       // The violations ride along, as an unanswered call's near misses do: the standalone server answers them as JSON in its own words.
       return { violations, failure: Object.assign(failure, { testId, violations }) };
     }

@@ -5,8 +5,9 @@ import { createContractGate } from './contract-gate.js';
 
 /**
  * The contract checks (`contracts` option): `start()` reads the API documents, and on the call
- * path every answered call under a document's servers is checked before the app gets it. ajv,
- * the OpenAPI parser and the checker load only when `contracts` is set.
+ * path every answered call under a document's servers, and every `llm` answer against the
+ * schemas its request sent (`contracts.llm`), is checked before the app gets it. ajv, the
+ * OpenAPI parser and the checker load only when `contracts` is set.
  */
 export const CONTRACTS_PART: PartDefinition = {
   name: 'the contract checks',

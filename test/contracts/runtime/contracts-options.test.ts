@@ -15,7 +15,7 @@ test('a contracts value that is not an object, or has no documents, is refused w
 });
 
 test('a misspelt contracts option or an unknown onViolation is refused by name', () => {
-  expect(create({ openapi: ['a.yaml'], onViolaton: 'error' })).toThrow('"contracts.onViolaton" is not a contracts option (did you mean "onViolation"?); use openapi, onViolation or allowRefsOutside.');
+  expect(create({ openapi: ['a.yaml'], onViolaton: 'error' })).toThrow('"contracts.onViolaton" is not a contracts option (did you mean "onViolation"?); use openapi, llm, onViolation or allowRefsOutside.');
   expect(create({ openapi: ['a.yaml'], onViolation: 'throw' })).toThrow(`expected "contracts.onViolation" to be 'warn' or 'error', instead got "throw".`);
 });
 

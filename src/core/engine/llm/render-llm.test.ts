@@ -78,3 +78,15 @@ test('every stream event carries its tokens: text pieces count, structural event
   // role (0), 'one' (1), ' twothree' (3: nine characters), finish (0), [DONE] (0): 1 ms a token.
   expect(chat.stream!.schedule).toEqual([0, 1, 4, 4, 4]);
 });
+
+test('the answer as data, for the contract checks: text, tool calls as JSON text and the request body; none when errorAfter or failAfter cut the stream', () => {
+  const url = 'https://api.openai.com/v1/chat/completions';
+  const body = { model: 'm', response_format: { type: 'json_object' } };
+  const llm: LlmResponse = { api: 'openai.chat', text: '{"a":1}', toolCalls: [{ name: 'f', arguments: { b: 2 } }] };
+  expect(render(llm, url, body).answer).toEqual({ api: 'openai.chat', text: '{"a":1}', toolCalls: [{ id: undefined, name: 'f', arguments: '{"b":2}' }], requestBody: body });
+  expect(render(llm, url, { ...body, stream: true }).answer).toMatchObject({ text: '{"a":1}' });
+  expect(render({ ...llm, errorAfter: { chunks: 1 } }, url, { ...body, stream: true }).answer).toBeUndefined();
+  expect(render({ ...llm, failAfter: 1 }, url, { ...body, stream: true }).answer).toBeUndefined();
+  // Not streamed, errorAfter and failAfter do not apply: the app gets the whole answer.
+  expect(render({ ...llm, errorAfter: { chunks: 1 } }, url, body).answer).toMatchObject({ text: '{"a":1}' });
+});

@@ -1,4 +1,4 @@
-import type { ReplyStream } from '../../interception/mock-reply.js';
+import type { LlmReplyAnswer, ReplyStream } from '../../interception/mock-reply.js';
 import type { LlmApi } from '../../types.js';
 import { streamSchedule } from '../stream-schedule.js';
 import type { TemplateContext } from '../template.js';
@@ -109,12 +109,16 @@ function llmStream(llm: CompiledLlm, request: LlmRequest, rendered: { chunks: st
 /**
  * An `llm` answer in its provider's wire format, for this call: a JSON body, or the stream's
  * pieces as bytes, one chunk per event (each event reaches the client as its own write), on the
- * answer's `timing`.
+ * answer's `timing`; and the answer as data (`answer`), unless `errorAfter` or `failAfter` cut
+ * the stream short, so the app never gets it whole.
  */
-export function renderLlm(llm: CompiledLlm, context: TemplateContext): { contentType: string; text: string | null; chunks: readonly Uint8Array[] | undefined; stream: ReplyStream | undefined } {
+export function renderLlm(llm: CompiledLlm, context: TemplateContext): { contentType: string; text: string | null; chunks: readonly Uint8Array[] | undefined; stream: ReplyStream | undefined; answer: LlmReplyAnswer | undefined } {
   const request = readRequest(llm, context);
-  const rendered = RENDERERS[llm.api](answerFor(llm, context, request), request);
-  if ('json' in rendered) return { contentType: 'application/json', text: JSON.stringify(rendered.json), chunks: undefined, stream: undefined };
+  const answer = answerFor(llm, context, request);
+  const rendered = RENDERERS[llm.api](answer, request);
+  const whole: LlmReplyAnswer = { api: llm.api, text: answer.text, toolCalls: answer.toolCalls, requestBody: request.body };
+  if ('json' in rendered) return { contentType: 'application/json', text: JSON.stringify(rendered.json), chunks: undefined, stream: undefined, answer: whole };
   const stream = llmStream(llm, request, rendered);
-  return { contentType: rendered.contentType, text: null, chunks: stream.chunks, stream };
+  const cut = llm.errorAfter !== undefined || llm.failAfter !== undefined;
+  return { contentType: rendered.contentType, text: null, chunks: stream.chunks, stream, answer: cut ? undefined : whole };
 }
