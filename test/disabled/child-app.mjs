@@ -5,8 +5,8 @@ register('./record-loads.mjs', import.meta.url);
 const { createHarness } = await import('scenario-harness');
 const { harnessMiddleware } = await import('scenario-harness/express');
 const enabled = process.env.HARNESS_ENABLED === 'true';
-// CONTRACTS=true: the same app with contracts configured (a one-path document as an object).
-const contracts = process.env.CONTRACTS === 'true' ? { openapi: [{ openapi: '3.1.0', info: { title: 'A', version: '1' }, servers: [{ url: 'https://a.test' }], paths: { '/x': { get: { responses: { 200: { description: 'one', content: { 'application/json': { schema: { type: 'integer' } } } } } } } } }] } : undefined;
+// CONTRACTS=true: the same app with contracts configured (a one-path document as an object); CONTRACTS=llm: llm answers' checks alone.
+const contracts = process.env.CONTRACTS === 'llm' ? { llm: true } : process.env.CONTRACTS === 'true' ? { openapi: [{ openapi: '3.1.0', info: { title: 'A', version: '1' }, servers: [{ url: 'https://a.test' }], paths: { '/x': { get: { responses: { 200: { description: 'one', content: { 'application/json': { schema: { type: 'integer' } } } } } } } } }] } : undefined;
 const harness = createHarness({ enabled, scenarios: { default: { name: 'D', mocks: [{ url: 'https://a.test/x', response: { body: 1 } }] } }, ...(contracts === undefined ? {} : { contracts }) });
 const originalFetch = globalThis.fetch;
 await harness.start();

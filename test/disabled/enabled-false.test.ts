@@ -24,7 +24,7 @@ function packagesLoaded(loads: string[]): string[] {
 }
 
 /** Start the built package in a fresh Node process and list every module it loaded. */
-async function startChild(enabled: boolean, { contracts = false } = {}) {
+async function startChild(enabled: boolean, { contracts = false }: { contracts?: boolean | 'llm' } = {}) {
   const loadsFile = join(mkdtempSync(join(tmpdir(), 'harness-loads-')), 'loads.txt');
   // Enabled under NODE_ENV=production, the harness starts only when allowed to (docs/reliability-and-security.md).
   const env = { ...process.env, HARNESS_ENABLED: String(enabled), HARNESS_ALLOW_PRODUCTION: String(enabled), CONTRACTS: String(contracts), LOADS_FILE: loadsFile, NODE_ENV: 'production' };
@@ -56,6 +56,13 @@ test('with enabled: false, a harness with contracts configured loads neither ajv
   const { loads } = await startChild(false, { contracts: true });
   expect(loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
   expect(loads.filter((url) => IMPORT_ONLY.some((part) => url.includes(part)))).toEqual([]);
+});
+
+test('with enabled: false, contracts: { llm: true } loads neither ajv nor the contract checks; enabled, start() loads them', async () => {
+  const disabled = await startChild(false, { contracts: 'llm' });
+  expect(disabled.loads.filter((url) => CHECK_ONLY.some((part) => url.includes(part)))).toEqual([]);
+  const enabled = await startChild(true, { contracts: 'llm' });
+  for (const part of CHECK_ONLY) expect(enabled.loads.some((url) => url.includes(part)), part).toBe(true);
 });
 
 test('with enabled: true and contracts configured, start() and an answered call load ajv and the contract checks (the probe sees them)', async () => {
