@@ -5,7 +5,7 @@ import { isHarnessError } from '../core/errors.js';
 import { FORWARD_HINT, type Refusal } from './refuse-forward.js';
 
 /** The `x-harness-hint` of a call failed by `--on-contract-violation error`. */
-const CONTRACT_HINT = 'The server checks each answered call against its --openapi documents; --on-contract-violation warn answers such calls anyway.';
+const CONTRACT_HINT = "The server checks each answered call against its --openapi documents, and each llm answer against its request's schemas; --on-contract-violation warn answers such calls anyway.";
 
 /** What the standalone server knows of the call it failed. */
 export interface FailedCall {
@@ -28,9 +28,16 @@ export function failedCallResponse(error: Error, { what, testId, refusal }: Fail
   }
   if (isHarnessError(error) && error.code === 'CONTRACT_VIOLATION') {
     // The engine's message names createHarness's option; a server's user needs the flag.
-    const { violations = [] } = error as Error & { violations?: string[] };
+    const { violations = [], llmViolations = 0 } = error as Error & { violations?: string[]; llmViolations?: number };
     const listed = violations.map((violation) => `\n  - ${violation}`).join('');
-    const message = `Failed to answer ${what} for test ${quote(testId)}: the call breaks its API document (--on-contract-violation error):${listed}\nFix the service's request or the mock's answer so they fit the document, or start the server with --on-contract-violation warn to answer anyway.`;
+    // An `llm` answer's violations are against the schemas the service's own request sent, not a document.
+    const [breaks, fix] =
+      llmViolations === 0
+        ? ['the call breaks its API document', "Fix the service's request or the mock's answer so they fit the document"]
+        : llmViolations === violations.length
+          ? ["the mock's llm answer breaks the schemas the request sent", "Fix the mock's llm answer (or the schema the service sends) so they fit"]
+          : ['the call breaks its API document and the schemas the request sent', "Fix the service's request or the mock's answer so they fit the document and the request's schemas"];
+    const message = `Failed to answer ${what} for test ${quote(testId)}: ${breaks} (--on-contract-violation error):${listed}\n${fix}, or start the server with --on-contract-violation warn to answer anyway.`;
     return jsonResponse({ error: message, testId, contractViolations: violations }, 502, { [HINT_HEADER]: CONTRACT_HINT });
   }
   const { scenarioId, nearMisses } = error as Error & { scenarioId?: string; nearMisses?: string[] };

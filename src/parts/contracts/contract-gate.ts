@@ -58,7 +58,7 @@ export function createContractGate({ checker, onViolation, logger }: ContractGat
       const listed = violations.map((violation) => `\n  - ${violation}`).join('');
       const failure = new HarnessError('CONTRACT_VIOLATION', `[scenario-harness] Failed to answer ${where}: ${whatBreaks(found)} (contracts.onViolation: 'error'):${listed}\n${howToFix(found)}, or set contracts: { onViolation: 'warn' } to answer anyway.`);
       // The violations ride along, as an unanswered call's near misses do: the standalone server answers them as JSON in its own words.
-      return { violations, failure: Object.assign(failure, { testId, violations }) };
+      return { violations, failure: Object.assign(failure, { testId, violations, llmViolations: found.filter((violation) => violation.source === 'llm').length }) };
     }
     for (const violation of violations) {
       if (!firstLogOf(`${call.method} ${violation}`)) continue;
