@@ -33,6 +33,10 @@ const scenarios = {
   'quote-fits': { name: 'A quote that fits', mocks: [llm('openai.chat', CHAT, { text: '{"product":"Lamp","price":12.5}' }), llm('openai.responses', RESPONSES, { text: '{"product":"Lamp","price":12.5}' })] },
   'quote-breaks': { name: 'A price as text', mocks: [llm('openai.chat', CHAT, { text: '{"product":"Lamp","price":"12.50"}' }), llm('openai.responses', RESPONSES, { text: '{"product":"Lamp","price":12.5,"currency":"EUR"}' })] },
   'quote-prose': { name: 'Prose instead of JSON', mocks: [llm('openai.chat', CHAT, { text: 'The lamp costs 12.50.' })] },
+  computed: {
+    name: 'A response function answers, echoing the question as the price',
+    mocks: [{ method: 'POST' as const, url: CHAT, response: async (request: Request) => ({ llm: { api: 'openai.chat' as const, text: JSON.stringify({ product: 'Lamp', price: ((await request.json()) as { messages: { content: string }[] }).messages[0]!.content }) } }) }],
+  },
   'weather-fits': { name: 'A tool call that fits', mocks: [llm('openai.chat', CHAT, { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] })] },
   'weather-breaks': { name: 'A wrong argument, an unknown tool', mocks: [llm('openai.chat', CHAT, { toolCalls: [{ name: 'get_weather', arguments: { town: 'Paris' } }, { name: 'get_time', arguments: {} }] })] },
   'claude-tools-fits': { name: 'Claude calls a tool', mocks: [llm('anthropic.messages', MESSAGES, { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] })] },
@@ -126,6 +130,12 @@ test('openai chat.completions: prose where response_format asks for JSON is a vi
   const posted = await app.post('chat', 'quote-prose');
   expect(posted.answer.ok).toBe(true);
   expect(await violationsOf(posted)).toEqual([expect.stringMatching(/^response\.llm\.text: expected JSON, as the request's response_format asks, got the text "The lamp costs 12\.50\." \(.+\) \(openai\.chat\)$/)]);
+});
+
+test("a response function's llm answer is checked against the request it answers", async () => {
+  const posted = await app.post('chat', 'computed');
+  expect(posted.answer).toEqual({ ok: true, result: '{"product":"Lamp","price":"How much is the lamp?"}' });
+  expect(await violationsOf(posted)).toEqual([`response.llm.text: breaks the request's response_format.json_schema.schema at $.price: expected number, got the string "How much is the lamp?" (openai.chat)`]);
 });
 
 test('openai chat.completions streamed with tools: a call that fits its function parameters has no violation', async () => {
