@@ -12,5 +12,10 @@ export function describeContractViolations(entries: readonly JournalEntry[], tes
   if (broken.length === 0) return undefined;
   const count = broken.reduce((sum, entry) => sum + entry.contractViolations!.length, 0);
   const listed = broken.map((entry) => `  ${describeCall(entry)}\n${entry.contractViolations!.map((violation) => `    - ${violation}`).join('\n')}`).join('\n');
-  return `Expected the calls of test ${quote(testId)} to fit their API documents (createHarness({ contracts })), but ${broken.length === 1 ? '1 call' : `${broken.length} calls`} broke them (${count} ${count === 1 ? 'violation' : 'violations'}):\n${listed}\nFix the app's request or the mock's answer so it fits the document.`;
+  // An `llm` answer's lines name the mock's `response.llm…` field: what they break is the request's own schemas, not a document.
+  const lines = broken.flatMap((entry) => entry.contractViolations!);
+  const llm = lines.filter((line) => line.startsWith('response.llm.')).length;
+  const what = llm === 0 ? 'their API documents' : llm === lines.length ? "the schemas their requests sent (an llm answer's)" : 'their API documents and the schemas their requests sent';
+  const fix = llm === 0 ? "Fix the app's request or the mock's answer so it fits the document." : llm === lines.length ? "Fix the mock's llm answer (or the schema the app sends) so they fit." : "Fix the app's request or the mock's answer so it fits the document and the request's schemas.";
+  return `Expected the calls of test ${quote(testId)} to fit ${what} (createHarness({ contracts })), but ${broken.length === 1 ? '1 call' : `${broken.length} calls`} broke them (${count} ${count === 1 ? 'violation' : 'violations'}):\n${listed}\n${fix}`;
 }

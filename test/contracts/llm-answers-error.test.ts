@@ -76,5 +76,6 @@ test("a call that breaks both the document and the request's schema lists both, 
   expect(posted.answer.ok).toBe(false);
   expect(posted.answer.error).toContain("the call breaks its API document and the schemas the request sent (contracts.onViolation: 'error')");
   const [entry] = await posted.client.calls();
+  await expect(posted.client.expectNoContractViolations()).rejects.toThrow("to fit their API documents and the schemas their requests sent (createHarness({ contracts }))");
   expect(entry!.contractViolations).toEqual([`request.body.model: expected a string matching /^gpt-/, got the string "o4-mini" (POST /chat/completions in contracts.openapi[0] ("Chat (cut down)"))`, PRICE]);
 });

@@ -119,7 +119,8 @@ test('openai chat.completions: a price as text breaks response_format, named wit
   const first = await app.post('chat', 'quote-breaks');
   expect(first.answer).toEqual({ ok: true, result: '{"product":"Lamp","price":"12.50"}' });
   expect(await violationsOf(first)).toEqual([violation]);
-  await expect(first.client.expectNoContractViolations()).rejects.toThrow(`- ${violation}`);
+  await expect(first.client.expectNoContractViolations()).rejects.toThrow(`to fit the schemas their requests sent (an llm answer's) (createHarness({ contracts })), but 1 call broke them (1 violation):`);
+  await expect(first.client.expectNoContractViolations()).rejects.toThrow(`    - ${violation}\nFix the mock's llm answer (or the schema the app sends) so they fit.`);
   const second = await app.post('chat', 'quote-breaks');
   expect(await violationsOf(second)).toEqual([violation]);
   const lines = app.logged.filter((line) => line.includes('at $.price'));
