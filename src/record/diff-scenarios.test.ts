@@ -60,3 +60,13 @@ test('a mock without an id is known by its method, URL and match; a removed one 
 test('nothing changed: says so', () => {
   expect(formatScenarioDiff(diffScenarios(before, structuredClone(before)))).toBe('No changes.');
 });
+
+test("a recorded stream's chunk times are not compared (they differ on every recording); its texts and count are", () => {
+  const recorded = (chunks: { text: string; atMs: number }[]): ScenarioMap => ({
+    default: { name: 'Recorded', mocks: [{ id: 'POST api.test/chat', method: 'POST', url: 'https://api.test/chat', response: { stream: { timing: 'recorded', chunks } } }] },
+  });
+  const first = recorded([{ text: 'data: a\n\n', atMs: 0.4 }, { text: 'data: b\n\n', atMs: 30.2 }]);
+  expect(diffScenarios(first, recorded([{ text: 'data: a\n\n', atMs: 0.9 }, { text: 'data: b\n\n', atMs: 28.7 }])).changed).toEqual([]);
+  expect(diffScenarios(first, recorded([{ text: 'data: a\n\n', atMs: 0.9 }, { text: 'data: c\n\n', atMs: 28.7 }])).changed).toEqual([{ scenario: 'default', mock: 'POST api.test/chat', fields: ['response.stream.chunks[1].text'] }]);
+  expect(diffScenarios(first, recorded([{ text: 'data: a\n\n', atMs: 0.9 }])).changed).toEqual([{ scenario: 'default', mock: 'POST api.test/chat', fields: ['response.stream.chunks'] }]);
+});

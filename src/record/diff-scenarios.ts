@@ -1,5 +1,6 @@
 import type { Mock, ScenarioDefinition, ScenarioMap } from '../core/types.js';
 import { canonicalJson, childPath, isPlainObject } from './plain-data.js';
+import { isRecordedStream } from './recorded-stream.js';
 
 /** One mock, named by its scenario and its key (its `id`, else method, URL and match). */
 export interface MockRef {
@@ -41,8 +42,15 @@ function mocksOf(definition: ScenarioDefinition): Map<string, Mock> {
   return out;
 }
 
-/** The paths where two values differ, shallowest first. */
+/** A recorded stream without its chunks' times: they differ on every recording, so they are not compared. */
+function untimed(value: unknown): unknown {
+  return isRecordedStream(value) ? { ...value, chunks: value.chunks.map(({ text }) => ({ text })) } : value;
+}
+
+/** The paths where two values differ, shallowest first. A recorded stream's chunk times are not compared. */
 function differences(a: unknown, b: unknown, path: string, out: string[]): void {
+  a = untimed(a);
+  b = untimed(b);
   if (canonicalJson(a) === canonicalJson(b)) return;
   if (isPlainObject(a) && isPlainObject(b)) {
     for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) differences(a[key], b[key], childPath(path, key), out);
