@@ -7,6 +7,7 @@ import { SPEC_PART } from './core/spec/spec-part.js';
 import { OWN_MOCKS_PART } from './core/test-mocks/own-mocks-part.js';
 import { INSPECTOR_PART } from './inspector/inspector-part.js';
 import { RECORDING_PART } from './parts/recording/recording-part.js';
+import { SOCKETS_PART } from './parts/sockets/sockets-part.js';
 import { STREAMS_PART } from './parts/streams/streams-part.js';
 
 /**
@@ -15,7 +16,7 @@ import { STREAMS_PART } from './parts/streams/streams-part.js';
  * one line here. Each part keeps what it loads heavily (ajv, the converter, the browser's
  * answers) behind a dynamic import, so that an app that never uses it never loads it.
  */
-export const HARNESS_PARTS: readonly PartDefinition[] = Object.freeze([OWN_MOCKS_PART, BROWSER_ANSWERS_PART, JOURNAL_PART, RECORDING_PART, INSPECTOR_PART, CONTRACTS_PART, STREAMS_PART]);
+export const HARNESS_PARTS: readonly PartDefinition[] = Object.freeze([OWN_MOCKS_PART, BROWSER_ANSWERS_PART, JOURNAL_PART, RECORDING_PART, INSPECTOR_PART, CONTRACTS_PART, STREAMS_PART, SOCKETS_PART]);
 
 /**
  * The control API, one entry per endpoint, from every part: the list the Next.js route handlers

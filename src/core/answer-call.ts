@@ -66,7 +66,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
   /** Per unanswered call: where it was looked up, so `unanswered` can explain itself. */
   const lastLookup = new WeakMap<OutgoingCall, CallLookup>();
-  const { take, layers: ownMocks, check: checkContract, record: journal, shape } = options.steps;
+  const { take, layers: ownMocks, check: checkContract, record: journal, shape, upgrade } = options.steps;
   const timed: (reply: MockReply) => MockReply = options.timing === 'instant' ? instantReply : (reply) => reply;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
@@ -130,8 +130,11 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const session = await store.read(testId);
       const active = session?.active;
       const state = session?.state ?? EMPTY_STATE;
-      // An upgrade (a WebSocket handshake) is no call an HTTP mock answers, nor one a recording keeps: `unanswered` decides.
+      // An upgrade (a WebSocket handshake) is no call an HTTP mock answers, nor one a recording keeps: a socket mock, or else `unanswered`, decides.
       if (call.upgrade !== undefined) {
+        const outsideTest = call.header(TEST_ID_HEADER) === null && tryGetTestId() === undefined;
+        const socket = upgrade === undefined ? undefined : await upgrade.answer(call, testId, session, { journal, outsideTest });
+        if (socket !== undefined) return socket;
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
         return undefined;
       }

@@ -34,6 +34,7 @@ export const DEFAULT_ENDPOINTS = Object.freeze({
   mocks: '/__harness__/mocks',
   answer: '/__harness__/answer',
   streams: '/__harness__/streams',
+  sockets: '/__harness__/sockets',
 });
 
 /** The environment variable the clients, the Playwright fixture and `scenario-harness serve` read the access token from. */

@@ -126,7 +126,7 @@ export function createHarnessCore<const S extends ScenarioMap>(options: HarnessO
   const unhandled = options.unhandled ?? 'warn';
   const sessions = createSessionMethods({ options, ...scenarios, store, logger, endpoints, maxTestIdLength: limits.maxTestIdLength, maxStateBytes: limits.maxStateBytes });
   const checkTestId = (testId: unknown, method: string): void => assertTestId(testId, method, limits.maxTestIdLength);
-  const assembled = assembleParts(definitions, { options, enabled, store, logger, endpoints, limits, scenarios, sessions, assertTestId: checkTestId, listener: () => listener }, (path) => control.isControlPath(path));
+  const assembled = assembleParts(definitions, { options, enabled, store, logger, endpoints, limits, timing: settings.timing, scenarios, sessions, assertTestId: checkTestId, listener: () => listener }, (path) => control.isControlPath(path));
   const listener = createCallListener({
     scenarios: scenarios.compiled,
     store,

@@ -1,12 +1,14 @@
 import { HarnessError } from './errors.js';
 import type { CallListener } from './interception/call-outcome.js';
-import { installClientRequestSockets } from './interception/client-request-sockets.js';
+import { installClientRequestSockets, outsideInterception } from './interception/client-request-sockets.js';
 import { installFetchPatch, type UndiciDispatchers } from './interception/fetch-patch.js';
 import { ensureDefaultDispatcher, installDispatcher } from './interception/install-dispatcher.js';
 import { interceptionFailed } from './interception/interception-failed.js';
 import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
 import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
+import { installNodeHttpUpgrades } from './interception/node-http-upgrades.js';
 import { installNodeHttpViaLoopback } from './interception/node-http-via-loopback.js';
+import { startSocketBridge, type SocketBridge } from './interception/socket-bridge.js';
 import { decideCall, decideCallNow, interceptionRegistry, isConnectionBlocked, registryLogger, shouldPropagate, workerGuardRules, type InstalledLayers } from './interception/registry.js';
 import { runtimeLayers } from './interception/runtime-layers.js';
 import { installSocketGuard } from './interception/socket-guard.js';
@@ -83,7 +85,10 @@ async function installLayers(): Promise<InstalledLayers> {
     // @note First in, last out: it syncs the ESM exports of Node's modules, which must happen
     // while no other layer has node:http patched, or ESM imports would keep a patched function.
     if (runtime.workerGuard) undo.push(installWorkerPatch({ rules: workerGuardRules, report: (message) => registryLogger().error(message) }));
-    const { undici, check } = runtime.undiciDispatcher ? await installUndiciLayer(undo) : { undici: undefined, check: () => {} };
+    // The harness's WebSocket server, where the clients of the upgrades a socket mock answers are sent (socket-bridge.ts).
+    const bridge = runtime.nodeHttp === 'sockets' ? await startSocketBridge((message) => registryLogger().error(message)) : undefined;
+    if (bridge !== undefined) undo.push(() => bridge.stop());
+    const { undici, check } = runtime.undiciDispatcher ? await installUndiciLayer(undo, bridge) : { undici: undefined, check: () => {} };
     let reported = false;
     const reportUnfinishable = (message: string) => {
       if (reported) return;
@@ -101,6 +106,8 @@ async function installLayers(): Promise<InstalledLayers> {
       undo.push(installClientRequestSockets());
     }
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
+    // Outermost: an upgrade is sent to the bridge before any other layer sees it.
+    if (bridge !== undefined) undo.push(installNodeHttpUpgrades({ bridge, decide: decideCall, outsideInterception }));
     return { uninstall, check };
   } catch (error) {
     uninstall();
@@ -128,9 +135,9 @@ async function installNodeHttpSockets(): Promise<() => void> {
  * The harness's undici global dispatcher (Node's fetch is undici), with the dispatchers the fetch
  * patch hands calls to and the check that notices a dispatcher the app set after start.
  */
-async function installUndiciLayer(undo: (() => void)[]): Promise<{ undici: UndiciDispatchers; check: () => void }> {
+async function installUndiciLayer(undo: (() => void)[], bridge: SocketBridge | undefined): Promise<{ undici: UndiciDispatchers; check: () => void }> {
   await ensureDefaultDispatcher(globalThis.fetch);
-  const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate });
+  const dispatcher = installDispatcher({ decide: decideCall, decideNow: decideCallNow, propagate: shouldPropagate, bridge });
   undo.push(() => dispatcher.uninstall());
   const check = () => {
     if (!dispatcher.readopt()) return;

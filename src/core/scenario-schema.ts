@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { record, regexData } from './schema-pieces.js';
+import { socketList } from './socket-schema.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -8,27 +10,6 @@ const httpMethod = z
   .refine((value) => (HTTP_METHODS as readonly string[]).includes(value.toUpperCase()), {
     error: `expected one of ${HTTP_METHODS.join(', ')}`,
   });
-
-/**
- * `z.record`, except that an own `__proto__` key is validated like any other key.
- * @note zod skips `__proto__` keys in records (writing one to its output would set the
- * prototype), so a scenario, variant or matcher named `__proto__` would go unchecked. The
- * compiler reads the definitions themselves, where the key is an ordinary own key.
- */
-function record<V extends z.ZodType>(key: z.ZodString, value: V, params?: Parameters<typeof z.record>[2]) {
-  return z.preprocess((input, ctx) => {
-    if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
-      const checked = value.safeParse((input as Record<string, unknown>)['__proto__']);
-      for (const issue of checked.error?.issues ?? []) {
-        ctx.addIssue({ ...issue, path: ['__proto__', ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
-      }
-    }
-    return input;
-  }, z.record(key, value, params));
-}
-
-/** A RegExp written as data (`{ regex: { source, flags? } }`), the form scenario files and Redis can hold. */
-const regexData = z.strictObject({ regex: z.strictObject({ source: z.string(), flags: z.string().optional() }) });
 
 const stringMatch = z.union(
   [
@@ -273,7 +254,8 @@ const scenario = z.strictObject({
   name: z.string({ error: 'expected a name (a string)' }),
   description: z.string().optional(),
   mocks: mockList,
-  variants: record(z.string().min(1), z.strictObject({ mocks: mockList })).optional(),
+  sockets: socketList.optional(),
+  variants: record(z.string().min(1), z.strictObject({ mocks: mockList, sockets: socketList.optional() })).optional(),
 });
 
 /** The shape every scenario map must have; `createHarness` parses with it before compiling. */

@@ -1,6 +1,8 @@
+import type { SocketMock } from './types/socket-types.js';
 import type { LlmResponse, MockStream } from './types/stream-types.js';
 
 export type * from './types/stream-types.js';
+export type * from './types/socket-types.js';
 export type * from './types/harness-options.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -131,6 +133,8 @@ export interface Mock {
 export interface ScenarioVariant {
   /** Mocks laid over the scenario's own while this variant is active. */
   mocks: Mock[];
+  /** Socket mocks laid over the scenario's own while this variant is active. */
+  sockets?: SocketMock[];
 }
 
 export interface ScenarioDefinition {
@@ -138,6 +142,8 @@ export interface ScenarioDefinition {
   name: string;
   description?: string;
   mocks: Mock[];
+  /** The WebSockets this scenario answers (see `SocketMock`). */
+  sockets?: SocketMock[];
   variants?: Record<string, ScenarioVariant>;
 }
 

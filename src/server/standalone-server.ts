@@ -10,6 +10,7 @@ import { createMemoryStore } from '../core/store/memory-store.js';
 import type { SessionStore } from '../core/store/session-store.js';
 import { HINT_HEADER } from '../core/constants.js';
 import { isConnectionFault, replyToResponse, wait } from '../core/interception/mock-reply.js';
+import { socketNotCarried } from '../core/interception/call-outcome.js';
 import { callFromRequest } from '../core/interception/outgoing-call.js';
 import { runWithTestId } from '../core/test-context.js';
 import type { ContractsOptions } from '../core/contract-check.js';
@@ -139,6 +140,7 @@ export function createStandaloneServer(options: StandaloneServerOptions): Standa
       if (reply.fault === 'timeout') return new Promise<'drop'>((resolve) => req.once('close', () => resolve('drop')));
       return isConnectionFault(reply.fault) ? 'drop' : replyToResponse(reply, call.method, url);
     }
+    if (outcome.kind === 'socket') return failedCallResponse(socketNotCarried(call, 'the standalone server'), { what, testId, refusal });
     return failedCallResponse(outcome.error, { what, testId, refusal });
   }
 

@@ -65,7 +65,7 @@ test.each([
 });
 
 test('a misspelled scenario key is named with the nearest allowed key', () => {
-  expect(create({ s: { name: 'S', mocks: [], varaints: {} } })).toThrow('scenario "s": unknown key "varaints" (did you mean "variants"?); allowed keys: "name", "description", "mocks", "variants"');
+  expect(create({ s: { name: 'S', mocks: [], varaints: {} } })).toThrow('scenario "s": unknown key "varaints" (did you mean "variants"?); allowed keys: "name", "description", "mocks", "sockets", "variants"');
 });
 
 test('the error says which call found the problem: defineScenarios() or createHarness()', () => {

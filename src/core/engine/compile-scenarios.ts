@@ -7,6 +7,8 @@ import { compileMock } from './compile-mock.js';
 import { DefinitionError } from './definition-error.js';
 import { findUnsafeRegexes, type RegexJudge } from './find-unsafe-regexes.js';
 import { createMockIndex, type MockIndex } from './mock-index.js';
+import { compileSocketLayers } from './sockets/compile-socket-layers.js';
+import type { CompiledSocket } from './sockets/compile-socket.js';
 
 /** A scenario ready to answer calls. */
 export interface CompiledScenario {
@@ -14,6 +16,9 @@ export interface CompiledScenario {
   name: string;
   mocks: MockIndex;
   variants: ReadonlyMap<string, MockIndex>;
+  /** Its socket mocks (`sockets`), and each variant's. */
+  sockets: readonly CompiledSocket[];
+  variantSockets: ReadonlyMap<string, readonly CompiledSocket[]>;
 }
 
 /** `["premium", "variants", "gold", "mocks", 2, "url"]` → `variants.gold.mocks[2].url`. */
@@ -169,10 +174,16 @@ export function compileScenarioMap(scenarios: unknown, checkRegexes: boolean, ju
         return [];
       }
     });
-    const entry = compiled.get(layer.id) ?? { id: layer.id, name: String((source[layer.id] as { name?: unknown }).name), mocks: createMockIndex([]), variants: new Map() };
+    const entry = compiled.get(layer.id) ?? emptyScenario(layer.id, source[layer.id]);
     if (layer.variant === undefined) entry.mocks = createMockIndex(mocks);
     else (entry.variants as Map<string, MockIndex>).set(layer.variant, createMockIndex(mocks));
     compiled.set(layer.id, entry);
   }
+  compileSocketLayers(source, compiled, problems, { checkRegexes, judge, issueKeys: new Set(issues.map((issue) => issue.path.slice(0, issue.path[1] === 'variants' ? 5 : 3).map(String).join('/'))), empty: emptyScenario });
   return { compiled, problems };
+}
+
+/** A scenario with nothing compiled into it yet. */
+function emptyScenario(id: string, definition: unknown): CompiledScenario {
+  return { id, name: String((definition as { name?: unknown }).name), mocks: createMockIndex([]), variants: new Map(), sockets: [], variantSockets: new Map() };
 }

@@ -1,13 +1,16 @@
 import type { CaptureHandle } from '../recording/capture.js';
 import type { MockReply } from './mock-reply.js';
 import type { OutgoingCall } from './outgoing-call.js';
+import type { SocketAnswer } from './socket-connection.js';
 
 /** What happens to an intercepted call: answered by a mock, passed on to the real network, or failed. */
 export type CallOutcome =
   | { kind: 'reply'; reply: MockReply }
   /** `capture`: the test records this call; the layer reports the upstream's response to it. */
   | { kind: 'pass'; capture?: CaptureHandle }
-  | { kind: 'fail'; error: Error };
+  | { kind: 'fail'; error: Error }
+  /** An HTTP Upgrade a socket mock answers: the layer hands the client to the socket bridge (socket-bridge.ts). */
+  | { kind: 'socket'; socket: SocketAnswer };
 
 export const PASS: CallOutcome = Object.freeze({ kind: 'pass' });
 
@@ -54,4 +57,12 @@ export interface CallListener {
   propagatesTo(url: URL): boolean;
   /** Where the layers report trouble (a replaced dispatcher, a blocked socket). */
   readonly logger: { warn(message: string): void; error(message: string, error?: unknown): void };
+}
+
+/**
+ * The failure a layer that cannot hand a connection over gives a call a socket mock answered
+ * (only an HTTP Upgrade gets one, and the layers that carry upgrades hand them to the bridge).
+ */
+export function socketNotCarried(call: OutgoingCall, layer: string): Error {
+  return new Error(`[scenario-harness] A socket mock answers ${call.method} ${call.url.href}, but ${layer} cannot hand the connection to it.`);
 }

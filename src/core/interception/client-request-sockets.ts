@@ -10,6 +10,16 @@ interface InternalConnectionContext {
 type RequestFunction = (...args: unknown[]) => unknown;
 
 /**
+ * Run `connect` as one of the interception library's internal connections: it goes to the real
+ * `connect` untouched (the socket guard beneath still judges it). Without the library loaded,
+ * `connect` runs as it is.
+ */
+export function outsideInterception<T>(connect: () => T): T {
+  const internal = (globalThis as { __MSW_INTERNAL_CONNECTION_CONTEXT?: InternalConnectionContext }).__MSW_INTERNAL_CONNECTION_CONTEXT;
+  return internal === undefined ? connect() : internal.run(connect);
+}
+
+/**
  * Only the sockets of node:http/https client requests go through the interception library.
  * @note Its current line holds every new socket in the process as connected until it knows what
  * the socket carries: a database or Redis client then saw a connect before its real one failed

@@ -1,4 +1,4 @@
-import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
+import { NOT_NOW, socketNotCarried, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
 import { capturedResponse } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
@@ -59,6 +59,7 @@ export function installFetchPatch(options: FetchPatchOptions): () => void {
     if (now !== NOT_NOW) return respond(now.reply, call, input, init, signal);
     const outcome = await options.decide(call);
     if (outcome.kind === 'fail') throw new TypeError('fetch failed', { cause: outcome.error });
+    if (outcome.kind === 'socket') throw new TypeError('fetch failed', { cause: socketNotCarried(call, 'fetch') });
     if (outcome.kind === 'pass') {
       if (outcome.capture === undefined) return passOn(input, init, call);
       // Only this call's own connections may pass the socket guard (recorded-call-context.ts).

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { timedChunks } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { runWithTestId } from '../test-context.js';
-import type { CallOutcome } from './call-outcome.js';
+import { socketNotCarried, type CallOutcome } from './call-outcome.js';
 import { headersFromDispatch, readDispatchBody } from './dispatch-options.js';
 import { isConnectionFault, replyToResponse, simulatedNetworkError, wait } from './mock-reply.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
@@ -42,6 +42,7 @@ export async function answerOverLoopback({ decide, pending, own }: LoopbackCalls
   const outgoing = callFromParts({ method: (req.method ?? 'GET').toUpperCase(), url: call.url, headers, body: req, readBody: readDispatchBody });
   const outcome = await (call.testId === undefined ? decide(outgoing) : runWithTestId(call.testId, () => decide(outgoing))).catch((error: unknown) => ({ kind: 'fail' as const, error: error as Error }));
   if (outcome.kind === 'fail') return failCall(call, res, outcome.error);
+  if (outcome.kind === 'socket') return failCall(call, res, socketNotCarried(outgoing, 'node:http on this runtime'));
   if (outcome.kind === 'pass') return passOn(own, call, outgoing, req, res, headers, outcome.capture);
   const { reply } = outcome;
   if (reply.delay > 0) await wait(reply.delay);

@@ -1,6 +1,6 @@
 import { captureResponseCopy, type CaptureHandle } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
-import type { CallOutcome } from './call-outcome.js';
+import { socketNotCarried, type CallOutcome } from './call-outcome.js';
 import { importLazily } from '../import-lazily.js';
 import { interceptionFailed } from './interception-failed.js';
 import { loadClientRequestInterceptor } from './load-interceptor.js';
@@ -108,6 +108,8 @@ export async function installNodeHttpInterceptor({ decide }: NodeHttpInterceptor
       return runRecordedCall(() => controller.passthrough());
     }
     if (outcome.kind === 'fail') return controller.errorWith(outcome.error);
+    // The upgrades the bridge can take never get here (node-http-upgrades.ts); this one came through an agent of the app's.
+    if (outcome.kind === 'socket') return controller.errorWith(socketNotCarried(call, 'a client with an agent of its own (leave the agent out, or list the host in allowHosts)'));
     const { reply } = outcome;
     if (reply.delay > 0) await wait(reply.delay);
     if (isConnectionFault(reply.fault)) return controller.errorWith(simulatedNetworkError(call.method, call.url, reply.fault));

@@ -1,6 +1,8 @@
 import { TEST_ID_HEADER } from '../constants.js';
 import { tryGetTestId } from '../test-context.js';
-import { NOT_NOW, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
+import { NOT_NOW, socketNotCarried, type CallOutcome, type ImmediateOutcome } from './call-outcome.js';
+import { SOCKET_TICKET_HEADER, type SocketBridge } from './socket-bridge.js';
+import { socketUrlOf } from './socket-url.js';
 import { timedChunks, type CaptureHandle } from '../recording/capture.js';
 import { runRecordedCall } from '../recording/recorded-call-context.js';
 import { addTestIdHeaders } from './propagation-headers.js';
@@ -31,6 +33,8 @@ export interface HarnessDispatcherOptions {
   fallback(newStyle: boolean): DispatcherLike;
   /** Add the test-ID headers to a call that passes on, when the harness propagates to its host. */
   propagate(url: URL): boolean;
+  /** Where an upgrade a socket mock answers is sent (absent: such an upgrade fails, saying why). */
+  bridge?: SocketBridge;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface HarnessDispatcherOptions {
  * Calls no mock answers go to the dispatcher that was there before, so an app's ProxyAgent
  * keeps working.
  */
-export function createHarnessDispatcher({ decide, decideNow, fallback, propagate }: HarnessDispatcherOptions): DispatcherLike {
+export function createHarnessDispatcher({ decide, decideNow, fallback, propagate, bridge }: HarnessDispatcherOptions): DispatcherLike {
   function passOn(options: DispatchOptions, handler: DispatchHandler, body: Uint8Array | AsyncIterable<Uint8Array> | undefined, consumed: boolean, url: URL): boolean {
     let next = consumed ? { ...options, body: body ?? null } : options;
     if (propagate(url)) next = { ...next, headers: withTestIdHeaders(next.headers) };
@@ -55,6 +59,15 @@ export function createHarnessDispatcher({ decide, decideNow, fallback, propagate
       if (outcome.capture === undefined) passOn(options, handler, body, call.bodyConsumed, url);
       // Only this call's own connections may pass the socket guard (recorded-call-context.ts).
       else runRecordedCall(() => passOn(options, capturingHandler(handler, outcome.capture!), body, call.bodyConsumed, url));
+      return;
+    }
+    if (outcome.kind === 'socket') {
+      // The client's handshake goes to the harness's WebSocket server instead, over loopback.
+      if (bridge === undefined) return startHandler(handler).fail(socketNotCarried(call, 'this dispatcher'));
+      const ticket = bridge.expect({ url: socketUrlOf(url), answer: outcome.socket });
+      const headers = headersFromDispatch(options.headers);
+      headers.set(SOCKET_TICKET_HEADER, ticket);
+      fallback(isNewStyleHandler(handler)).dispatch({ ...options, origin: `http://${bridge.host}`, headers: [...headers].flat() }, handler);
       return;
     }
     const session = startHandler(handler);

@@ -3,11 +3,11 @@ import { DEFAULT_SCENARIO_ID } from '../constants.js';
 import { parseRequestBody } from '../engine/body/parse-request-body.js';
 import type { CompiledMock } from '../engine/compile-mock.js';
 import type { OutgoingCall } from '../interception/outgoing-call.js';
-import type { CallRecord } from '../parts/call-steps.js';
+import type { CallRecord, SocketEvent } from '../parts/call-steps.js';
 import type { SessionStore } from '../store/session-store.js';
 import { storeNowOf } from '../store/store-now.js';
 import { filterCalls } from './filter-calls.js';
-import type { JournalEntry, JournalFilter, JournalOptions } from './journal-entry.js';
+import type { JournalEntry, JournalFilter, JournalOptions, JournalSocket } from './journal-entry.js';
 import { createHeaderRedactor } from './redact-headers.js';
 import { boundEntry } from './bound-entry.js';
 import { sortEntryHeaders } from './sort-entry-headers.js';
@@ -71,6 +71,44 @@ function withBody(entry: JournalEntry, { requestBody, requestBodyTruncated }: Ke
   return requestBodyTruncated === undefined
     ? { at, method, url, requestHeaders, requestBody, ...rest }
     : { at, method, url, requestHeaders, requestBody, requestBodyTruncated, ...rest };
+}
+
+/** A frame's data as the journal keeps it: JSON as its value, text as text, binary as base64, cut at `maxBodyBytes`. */
+function frameData(data: string | Buffer, binary: boolean, maxBodyBytes: number): Pick<JournalSocket, 'data' | 'dataTruncated'> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  if (binary) return bytes.byteLength > maxBodyBytes ? { data: bytes.subarray(0, maxBodyBytes).toString('base64'), dataTruncated: true } : { data: bytes.toString('base64') };
+  if (bytes.byteLength > maxBodyBytes) return { data: bytes.subarray(0, maxBodyBytes).toString('utf8'), dataTruncated: true };
+  const text = bytes.toString('utf8');
+  try {
+    return { data: JSON.parse(text) as unknown };
+  } catch {
+    return { data: text };
+  }
+}
+
+/** The journal entry of one socket event. */
+function socketEntry(event: SocketEvent, redact: (entries: Iterable<[string, string]>) => Record<string, string>, maxBodyBytes: number): JournalEntry {
+  const socket: JournalSocket = { id: event.socketId, connection: event.connection };
+  if (event.protocol !== undefined && event.kind === 'socket.open') socket.protocol = event.protocol;
+  if (event.outsideTest === true) socket.outsideTest = true;
+  if (event.kind === 'socket.frame' && event.data !== undefined) {
+    socket.direction = event.direction;
+    socket.opcode = event.binary === true ? 'binary' : 'text';
+    socket.size = typeof event.data === 'string' ? Buffer.byteLength(event.data) : event.data.byteLength;
+    Object.assign(socket, frameData(event.data, event.binary === true, maxBodyBytes));
+    if (event.rule !== undefined) socket.rule = event.rule;
+    if (event.nearMisses !== undefined) socket.nearMisses = event.nearMisses;
+  }
+  if (event.kind === 'socket.close') {
+    socket.code = event.code;
+    socket.reason = event.reason;
+    socket.closedBy = event.closedBy;
+  }
+  const entry: JournalEntry = { at: new Date().toISOString(), kind: event.kind, method: 'GET', url: event.url, side: event.side, requestHeaders: event.kind === 'socket.open' && event.headers !== undefined ? redact(event.headers.entries()) : {}, answered: true, durationMs: 0, socket };
+  if (event.scenarioId !== undefined) entry.scenarioId = event.scenarioId;
+  if (event.variant !== undefined) entry.variant = event.variant;
+  if (event.layer !== undefined) entry.layer = event.layer;
+  return entry;
 }
 
 /** The journal's step on the call path (`answered` is synchronous for a call with no body to read: see `hasNoBodyToRead`), and what its route and methods read. */
@@ -207,6 +245,9 @@ export function createJournalRecorder(options: JournalOptions | false | undefine
       entry.durationMs = roundMs(tookMs);
       entry.nearMisses = nearMisses;
       return append(testId, call, entry as JournalEntry);
+    },
+    socket(testId, event) {
+      keep(testId, socketEntry(event, redact, maxBodyBytes), undefined);
     },
     async read(testId, filter) {
       const entries = filterCalls(await readCalls.call(store, testId), filter).map(sortEntryHeaders);

@@ -6,9 +6,14 @@ export interface JournalEntry {
   url: string;
   /**
    * `'browser'`: a call the test's browser made, answered through the app (`POST /__harness__/answer`,
-   * the Playwright fixture's `harnessBrowser`). Absent for the app's own outgoing calls.
+   * the Playwright fixture's `harnessBrowser`). Absent for the app's own outgoing calls. A socket
+   * entry (`kind`) always has it: `'server'` for the app's sockets.
    */
-  side?: 'browser';
+  side?: 'browser' | 'server';
+  /** For a WebSocket a socket mock answers: `socket.open`, then each `socket.frame`, then `socket.close` (details in `socket`). Absent for HTTP calls. */
+  kind?: 'socket.open' | 'socket.frame' | 'socket.close';
+  /** A socket entry's details. */
+  socket?: JournalSocket;
   /**
    * For an HTTP `Upgrade` request (a WebSocket handshake from `ws`, undici's WebSocket,
    * socket.io): the protocol it asked for, `websocket`. No HTTP mock answers one: `unhandled`
@@ -63,6 +68,35 @@ export interface JournalEntry {
   nearMisses?: string[];
   /** For a streamed answer: how far its stream got, as of this read of the journal. */
   stream?: JournalStream;
+}
+
+/** What a socket entry (`kind`) says of its socket. */
+export interface JournalSocket {
+  /** The socket mock's `id`, else its place (`default.sockets[0]`). */
+  id: string;
+  /** Which socket of the test (`s1`, `s2`…): the entries of one connection share it. */
+  connection: string;
+  /** The subprotocol chosen (`socket.open`). */
+  protocol?: string;
+  /** True when the socket was opened outside any test's request, so `default` answers it. */
+  outsideTest?: true;
+  /** A frame: `sent` by the app (or page), `received` by it. */
+  direction?: 'sent' | 'received';
+  opcode?: 'text' | 'binary';
+  /** The frame's size in bytes. */
+  size?: number;
+  /** The frame: JSON as its value, other text as text, binary as base64; cut at `journal.maxBodyBytes`. */
+  data?: unknown;
+  /** True when `data` is cut (it was longer than `journal.maxBodyBytes`): it is then the frame's first part, as text or base64. */
+  dataTruncated?: true;
+  /** What answered or sent the frame: a rule (`on[0]`), `onConnect`, or `test` for a frame the test pushed. */
+  rule?: string;
+  /** A sent frame no rule matched: why each rule did not. */
+  nearMisses?: string[];
+  /** `socket.close`: the close code and reason, and who closed it (`error`: the mock dropped the connection). */
+  code?: number;
+  reason?: string;
+  closedBy?: 'app' | 'mock' | 'test' | 'error';
 }
 
 /** A streamed answer's stream, in its journal entry. */

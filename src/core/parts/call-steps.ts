@@ -26,6 +26,51 @@ export interface CallSteps {
   readonly record?: CallRecord;
   /** Gives a streamed reply its say for this one call (the streams part's holds). */
   readonly shape?: ReplyShape;
+  /** Answers an HTTP Upgrade with a socket mock (the sockets part); the scenario's mocks never answer one. */
+  readonly upgrade?: UpgradeStep;
+}
+
+export interface UpgradeStep {
+  /** A socket mock's answer to the handshake, or `undefined` (then `unhandled` decides, as for any call no mock answers). */
+  answer(call: OutgoingCall, testId: string, session: SessionSnapshot | undefined, context: UpgradeContext): Promise<CallOutcome | undefined>;
+}
+
+export interface UpgradeContext {
+  /** The journal, to keep the socket's life in (`undefined`: it is off). */
+  journal: CallRecord | undefined;
+  /** True when the socket was opened outside any test's request: it answers from `default`, and its journal entries say so. */
+  outsideTest: boolean;
+}
+
+/** What happened on a socket a socket mock answers, as the journal keeps it (journal-entry.ts has the fields). */
+export interface SocketEvent {
+  kind: 'socket.open' | 'socket.frame' | 'socket.close';
+  /** The socket's URL (`ws:`/`wss:`). */
+  url: string;
+  side: 'server' | 'browser';
+  /** The handshake's headers (for `socket.open`). */
+  headers?: Headers;
+  /** Which socket of the test (`s1`, `s2`…): one connection's entries share it. */
+  connection: string;
+  /** The socket mock's `id`, else its place (`scenario.sockets[0]`). */
+  socketId: string;
+  scenarioId?: string;
+  variant?: string;
+  layer?: 'test' | 'variant' | 'scenario' | 'default';
+  protocol?: string;
+  outsideTest?: true;
+  /** For a frame: `sent` by the app (or page), `received` by it from the mock. */
+  direction?: 'sent' | 'received';
+  data?: string | Buffer;
+  binary?: boolean;
+  /** For a frame: the rule that answered it (`on[0]`), `onConnect`, or `test` for a frame the test pushed. */
+  rule?: string;
+  /** For a sent frame no rule matched: why each rule did not. */
+  nearMisses?: string[];
+  code?: number;
+  reason?: string;
+  /** For a close: who closed it (`app`, `mock`, `test`) or `error` for a dropped connection. */
+  closedBy?: 'app' | 'mock' | 'test' | 'error';
 }
 
 export interface ReplyShape {
@@ -84,4 +129,6 @@ export interface CallRecord {
   recordsNow(call: OutgoingCall): boolean;
   answered(testId: string, call: OutgoingCall, answer: AnsweredCall, startedAt: number, nearMisses?: string[]): Promise<void> | undefined;
   unanswered(testId: string, call: OutgoingCall, action: NonNullable<JournalEntry['unhandled']>, startedAt: number, nearMisses: string[]): Promise<void> | undefined;
+  /** Keep one event of a socket a socket mock answers. */
+  socket?(testId: string, event: SocketEvent): void;
 }

@@ -20,6 +20,8 @@ export interface PartContext {
   readonly logger: Logger;
   readonly endpoints: Readonly<Required<HarnessEndpoints>>;
   readonly limits: ResolvedLimits;
+  /** `'instant'`: nothing a part paces waits (`createHarness({ timing })`, else `HARNESS_TIMING`). */
+  readonly timing: 'instant' | 'real';
   /** The scenario definitions as given, compiled, and as the catalogue lists them. */
   readonly scenarios: { readonly definitions: ScenarioMap; readonly compiled: ReadonlyMap<string, CompiledScenario>; readonly catalogue: readonly ScenarioSummary[] };
   /** The harness's answer to an outgoing call; call it once the harness is assembled (in a route, not at creation). */

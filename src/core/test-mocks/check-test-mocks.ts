@@ -1,5 +1,6 @@
 import { compileScenarioMap, formatFieldPath } from '../engine/compile-scenarios.js';
 import { judgeWithinBudget, patternsOf, REQUEST_REGEX_LIMITS } from '../engine/find-unsafe-regexes.js';
+import { socketRegexMocks } from '../engine/sockets/compile-socket.js';
 
 /** One thing wrong with a list of a test's own mocks: where, as a field of the request body (`['mocks', 1, 'response', 'status']`), and what. */
 export interface TestMockProblem {
@@ -20,8 +21,8 @@ const CHECKED_AS = 'test';
  * `REQUEST_REGEX_LIMITS`, on a worker thread: the app answers other requests meanwhile
  * (issue 37, item 5). Past the number of patterns, nothing else is checked.
  */
-export async function checkTestMocks(mocks: unknown): Promise<TestMockProblem[]> {
-  const patterns = Array.isArray(mocks) ? patternsOf(mocks) : [];
+export async function checkTestMocks(mocks: unknown, sockets?: unknown): Promise<TestMockProblem[]> {
+  const patterns = patternsOf([...(Array.isArray(mocks) ? mocks : []), ...(Array.isArray(sockets) ? socketRegexMocks(sockets) : [])]);
   const { maxPatterns } = REQUEST_REGEX_LIMITS;
   if (patterns.length > maxPatterns) {
     return [
@@ -33,7 +34,7 @@ export async function checkTestMocks(mocks: unknown): Promise<TestMockProblem[]>
     ];
   }
   const { judge, unchecked } = await judgeWithinBudget(patterns);
-  const { problems } = compileScenarioMap({ [CHECKED_AS]: { name: CHECKED_AS, mocks } }, true, judge);
+  const { problems } = compileScenarioMap({ [CHECKED_AS]: sockets === undefined ? { name: CHECKED_AS, mocks } : { name: CHECKED_AS, mocks, sockets } }, true, judge);
   // Paths come as `['test', 'mocks', 1, …]`: without the scenario ID they are the body's fields.
   const found = problems.map(({ path: [, ...rest], message }) => {
     const path = rest.map((segment) => (typeof segment === 'number' ? segment : String(segment)));

@@ -1,6 +1,7 @@
 import { quote } from '../dev-utils.js';
 import type { SessionStore } from '../store/session-store.js';
-import type { Mock } from '../types.js';
+import { httpMocksOf, ownSocketsOf } from '../engine/sockets/own-socket-entry.js';
+import type { Mock, SocketMock } from '../types.js';
 import { checkTestMocks, type TestMockProblem } from './check-test-mocks.js';
 import type { OwnMockLayers } from './create-own-mock-layers.js';
 
@@ -28,9 +29,12 @@ export interface TestMocks {
   readonly available: boolean;
   /** Why they are not available, said the same way everywhere. */
   readonly unavailable: string;
-  add(testId: string, mocks: unknown): Promise<AddTestMocksOutcome>;
+  /** Add mocks and socket mocks (`sockets`) of the test's own, in one step: all of them or none. */
+  add(testId: string, mocks: unknown, sockets?: unknown): Promise<AddTestMocksOutcome>;
   /** The test's own mocks, newest first: the order they win ties in. */
   list(testId: string): Promise<Mock[]>;
+  /** The test's own socket mocks, newest first. */
+  listSockets(testId: string): Promise<SocketMock[]>;
   reset(testId: string): Promise<void>;
 }
 
@@ -53,11 +57,12 @@ export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, maxTotalB
   return {
     available,
     unavailable,
-    async add(testId, mocks) {
+    async add(testId, mocks, sockets) {
       if (!available) return { ok: false, status: 501, error: unavailable };
-      const problems = await checkTestMocks(mocks);
+      const problems = await checkTestMocks(mocks ?? [], sockets);
       if (problems.length > 0) return { ok: false, status: 400, error: `Invalid request body: ${describeProblems(problems)}`, details: problems };
-      const list = mocks as Mock[];
+      // Socket mocks go in the same list, each marked (own-socket-entry.ts): one bound and one reset for both.
+      const list = [...((mocks ?? []) as Mock[]), ...((sockets ?? []) as SocketMock[]).map((socket) => ({ socket }) as unknown as Mock)];
       // Measured as JSON: what the store keeps (a response function, in process, weighs nothing).
       const bytes = Buffer.byteLength(JSON.stringify(list));
       const result = await store.addMocks!(testId, list, bytes, { maxMocks, maxBytes, maxTotalBytes });
@@ -89,7 +94,11 @@ export function createTestMocks({ store, ownMocks, maxMocks, maxBytes, maxTotalB
     },
     async list(testId) {
       const held = available ? await store.readMocks!(testId) : undefined;
-      return held === undefined ? [] : [...held.mocks].reverse();
+      return held === undefined ? [] : httpMocksOf(held.mocks).map(({ mock }) => mock).reverse();
+    },
+    async listSockets(testId) {
+      const held = available ? await store.readMocks!(testId) : undefined;
+      return held === undefined ? [] : ownSocketsOf(held.mocks).reverse();
     },
     async reset(testId) {
       if (available) await store.resetMocks!(testId);

@@ -42,6 +42,11 @@ export interface HarnessEndpoints {
    * @default '/__harness__/streams'
    */
   streams?: string;
+  /**
+   * Push a frame to, or close, the test's open sockets of a URL (`POST { url, action: 'send' | 'close', data?, code?, reason? }`).
+   * @default '/__harness__/sockets'
+   */
+  sockets?: string;
 }
 
 /** What happens to an intercepted call that no mock answers (loopback calls always go through). */
