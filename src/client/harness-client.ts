@@ -4,7 +4,7 @@ import { consoleLogger, type Logger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import type { TestState } from '../core/store/session-store.js';
-import type { HarnessEndpoints, Mock, ScenarioMap } from '../core/types.js';
+import type { HarnessEndpoints, Mock, ScenarioMap, SocketFrame, SocketMatch, SocketMock } from '../core/types.js';
 import type { BrowserCallAnswer, BrowserCallRequest } from './browser-call.js';
 import * as browserAnswers from './browser-answers.js';
 import type { CallFilter } from './compile-call-filter.js';
@@ -14,6 +14,8 @@ import * as ownMocksAndState from './own-mocks-and-state.js';
 import type { WaitForStateOptions } from './own-mocks-and-state.js';
 import * as recording from './recording.js';
 import type { RecordedDraft } from './recording.js';
+import * as sockets from './sockets.js';
+import type { ExpectSentOptions, WaitForFrameOptions } from './sockets.js';
 import * as streamHolds from './streams.js';
 import type { StreamView, WaitForStreamOptions } from './streams.js';
 import * as switching from './switching.js';
@@ -28,6 +30,7 @@ export type { WaitForStateOptions } from './own-mocks-and-state.js';
 export type { ExpectCalledOptions, WaitForCallOptions } from './verification.js';
 export type { RecordedDraft } from './recording.js';
 export type { StreamState, StreamView, WaitForStreamOptions } from './streams.js';
+export type { ExpectSentOptions, WaitForFrameOptions } from './sockets.js';
 
 /** What a client is built from; `createHarnessClient()` and the Playwright fixture fill it in. */
 export interface HarnessClientInit {
@@ -128,6 +131,18 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
    */
   use(...mocks: Mock[]): Promise<number> {
     return ownMocksAndState.use(this.#connection, mocks);
+  }
+
+  /**
+   * Add socket mocks for this test only (as a scenario's `sockets`): they answer before its
+   * scenario's, for the sockets the app opens from now on, and go with `resetMocks()` and the
+   * test's end. Returns how many socket mocks the test now has.
+   *
+   * @example
+   * await harness.useSockets({ url: 'wss://stream.example.com/prices', onConnect: [{ send: { json: { price: 10 } } }] });
+   */
+  useSockets(...sockets: SocketMock[]): Promise<number> {
+    return ownMocksAndState.useSockets(this.#connection, sockets);
   }
 
   /** Remove the mocks this test added with `use()` (its scenario, state and journal stay). */
@@ -284,5 +299,32 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
   /** Cut this test's stream `id` off: the app's read of the body fails, as when a connection drops. */
   abortStream(id: string): Promise<StreamView> {
     return streamHolds.abortStream(this.#connection, id);
+  }
+
+  /**
+   * Push a frame to this test's open sockets of `url` (the socket's URL, or a pattern as a socket
+   * mock's `url`): a string as a text frame, `{ json }` as JSON, `{ base64 }` as binary. Resolves
+   * with how many sockets got it; none open fails, naming the ones that are.
+   *
+   * @example
+   * await harness.sendToSocket('wss://stream.example.com/prices', { json: { sku: 'book', price: 12 } });
+   */
+  sendToSocket(url: string, data: SocketFrame): Promise<number> {
+    return sockets.sendToSocket(this.#connection, url, data);
+  }
+
+  /** Close this test's open sockets of `url` with a close frame (`code` 1000 by default); resolves with how many. */
+  closeSocket(url: string, code?: number, reason?: string): Promise<number> {
+    return sockets.closeSocket(this.#connection, url, code, reason);
+  }
+
+  /** Assert that the app (or page) sent a frame matching `match` on `url` (at least once, or exactly `times`). */
+  expectSent(url: string, match: SocketMatch, options?: ExpectSentOptions): Promise<JournalEntry[]> {
+    return sockets.expectSent(this.#connection, url, match, options);
+  }
+
+  /** Wait until a frame matching `match` went over a socket of `url` (either way, or `direction`), and return its journal entry. */
+  waitForFrame(url: string, match: SocketMatch, options?: WaitForFrameOptions): Promise<JournalEntry> {
+    return sockets.waitForFrame(this.#connection, url, match, options);
   }
 }

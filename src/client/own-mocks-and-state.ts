@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { quote } from '../core/dev-utils.js';
 import type { TestState } from '../core/store/session-store.js';
 import { toPlainMocks } from '../core/test-mocks/to-plain-mocks.js';
-import type { Mock } from '../core/types.js';
+import type { Mock, SocketMock } from '../core/types.js';
 import type { ControlConnection } from './control-connection.js';
 import { describeError } from './describe-error.js';
 import { isRecord } from './is-record.js';
@@ -58,6 +58,14 @@ export async function use(connection: ControlConnection, mocks: Mock[]): Promise
   const response = await connection.send(action, 'POST', connection.endpoints.mocks, { mocks: toPlainMocks(mocks, refuseFunction) });
   if (response.status !== 200 || !isRecord(response.body) || typeof response.body.mocks !== 'number') connection.fail(action, 'POST', connection.endpoints.mocks, response);
   return (response.body as { mocks: number }).mocks;
+}
+
+/** Socket mocks of the test's own go through the same endpoint (`sockets` in its body) and bound. */
+export async function useSockets(connection: ControlConnection, sockets: SocketMock[]): Promise<number> {
+  const action = `add ${sockets.length} socket ${sockets.length === 1 ? 'mock' : 'mocks'} for test ${quote(connection.testId)}`;
+  const response = await connection.send(action, 'POST', connection.endpoints.mocks, { sockets: toPlainMocks(sockets as unknown as Mock[], refuseFunction) });
+  if (response.status !== 200 || !isRecord(response.body) || typeof response.body.sockets !== 'number') connection.fail(action, 'POST', connection.endpoints.mocks, response);
+  return (response.body as { sockets: number }).sockets;
 }
 
 export async function resetMocks(connection: ControlConnection): Promise<void> {

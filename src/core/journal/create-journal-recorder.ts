@@ -73,17 +73,12 @@ function withBody(entry: JournalEntry, { requestBody, requestBodyTruncated }: Ke
     : { at, method, url, requestHeaders, requestBody, requestBodyTruncated, ...rest };
 }
 
-/** A frame's data as the journal keeps it: JSON as its value, text as text, binary as base64, cut at `maxBodyBytes`. */
+/** A frame's data as the journal keeps it: text as text, binary as base64, cut at `maxBodyBytes`. */
 function frameData(data: string | Buffer, binary: boolean, maxBodyBytes: number): Pick<JournalSocket, 'data' | 'dataTruncated'> {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  if (binary) return bytes.byteLength > maxBodyBytes ? { data: bytes.subarray(0, maxBodyBytes).toString('base64'), dataTruncated: true } : { data: bytes.toString('base64') };
-  if (bytes.byteLength > maxBodyBytes) return { data: bytes.subarray(0, maxBodyBytes).toString('utf8'), dataTruncated: true };
-  const text = bytes.toString('utf8');
-  try {
-    return { data: JSON.parse(text) as unknown };
-  } catch {
-    return { data: text };
-  }
+  const kept = bytes.byteLength > maxBodyBytes ? bytes.subarray(0, maxBodyBytes) : bytes;
+  const text = binary ? kept.toString('base64') : kept.toString('utf8');
+  return kept === bytes ? { data: text } : { data: text, dataTruncated: true };
 }
 
 /** The journal entry of one socket event. */

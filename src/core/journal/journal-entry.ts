@@ -85,8 +85,8 @@ export interface JournalSocket {
   opcode?: 'text' | 'binary';
   /** The frame's size in bytes. */
   size?: number;
-  /** The frame: JSON as its value, other text as text, binary as base64; cut at `journal.maxBodyBytes`. */
-  data?: unknown;
+  /** The frame: a text frame's text, a binary frame's bytes as base64; cut at `journal.maxBodyBytes`. */
+  data?: string;
   /** True when `data` is cut (it was longer than `journal.maxBodyBytes`): it is then the frame's first part, as text or base64. */
   dataTruncated?: true;
   /** What answered or sent the frame: a rule (`on[0]`), `onConnect`, or `test` for a frame the test pushed. */
