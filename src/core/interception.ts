@@ -6,6 +6,7 @@ import { ensureDefaultDispatcher, installDispatcher } from './interception/insta
 import { interceptionFailed } from './interception/interception-failed.js';
 import { installNodeHttpInterceptor } from './interception/node-http-interceptor.js';
 import { installNodeHttpPropagation } from './interception/node-http-propagation.js';
+import { installGlobalWebSocketPatch } from './interception/global-websocket-patch.js';
 import { installNodeHttpUpgrades } from './interception/node-http-upgrades.js';
 import { installNodeHttpViaLoopback } from './interception/node-http-via-loopback.js';
 import { startSocketBridge, type SocketBridge } from './interception/socket-bridge.js';
@@ -86,8 +87,8 @@ async function installLayers(): Promise<InstalledLayers> {
     // while no other layer has node:http patched, or ESM imports would keep a patched function.
     if (runtime.workerGuard) undo.push(installWorkerPatch({ rules: workerGuardRules, report: (message) => registryLogger().error(message) }));
     // The harness's WebSocket server, where the clients of the upgrades a socket mock answers are sent (socket-bridge.ts).
-    const bridge = runtime.nodeHttp === 'sockets' ? await startSocketBridge((message) => registryLogger().error(message)) : undefined;
-    if (bridge !== undefined) undo.push(() => bridge.stop());
+    const bridge = await startSocketBridge((message) => registryLogger().error(message));
+    undo.push(() => bridge.stop());
     const { undici, check } = runtime.undiciDispatcher ? await installUndiciLayer(undo, bridge) : { undici: undefined, check: () => {} };
     let reported = false;
     const reportUnfinishable = (message: string) => {
@@ -99,7 +100,11 @@ async function installLayers(): Promise<InstalledLayers> {
     // Beneath the interception library: it holds every socket until a request on it is decided,
     // and the guard judges only the connections it then really makes (socket-guard.ts).
     undo.push(installSocketGuard({ isBlocked: isConnectionBlocked, report: (message) => registryLogger().error(message.replace(/^\[scenario-harness\] /, '')) }));
-    if (runtime.nodeHttp === 'loopback') undo.push(await installNodeHttpViaLoopback({ decide: decideCall }));
+    if (runtime.nodeHttp === 'loopback') {
+      undo.push(await installNodeHttpViaLoopback({ decide: decideCall }));
+      // Bun's and Deno's WebSocket is their own: neither undici's dispatcher nor node:http sees it.
+      undo.push(installGlobalWebSocketPatch({ bridge, decide: decideCall }));
+    }
     else {
       undo.push(await installNodeHttpSockets());
       // Above the library: it sees only the sockets of node:http client requests.
@@ -107,7 +112,7 @@ async function installLayers(): Promise<InstalledLayers> {
     }
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     // Outermost: an upgrade is sent to the bridge before any other layer sees it.
-    if (bridge !== undefined) undo.push(installNodeHttpUpgrades({ bridge, decide: decideCall, outsideInterception }));
+    if (runtime.nodeHttp === 'sockets') undo.push(installNodeHttpUpgrades({ bridge, decide: decideCall, outsideInterception }));
     return { uninstall, check };
   } catch (error) {
     uninstall();

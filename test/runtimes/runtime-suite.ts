@@ -43,6 +43,16 @@ export function defineRuntimeSuite(runtime: RuntimeName): void {
     expect(app.output()).toContain(`on ${runtime === 'bun' ? 'Bun' : 'Deno'} ${installed.version} NOT intercepted: fetch references taken before harness.start()`);
   });
 
+  test(`the runtime's global WebSocket is answered by the test's socket mock, per test, with a real handshake`, async () => {
+    const [plain, grumpy] = [client(), client()];
+    await grumpy.switchScenario('grumpy');
+    const talk = (harness: HarnessClient) => fetch(`${app.origin}/socket?url=${encodeURIComponent('wss://prices.example.test/v1/eu')}`, { headers: harness.headers }).then((response) => response.json());
+    const [open, closed] = await Promise.all([talk(plain), talk(grumpy)]);
+    expect(open).toEqual({ frames: [{ type: 'hello', market: 'eu' }, { type: 'price', sku: 'book', price: 10 }], code: 1000, reason: '', url: 'wss://prices.example.test/v1/eu', protocol: 'prices.v1' });
+    expect(closed).toMatchObject({ frames: [{ type: 'closed', market: 'eu' }], code: 4000, reason: 'market closed' });
+    await plain.expectSent('wss://prices.example.test/v1/eu', { json: { type: 'subscribe', sku: 'book' } }, { times: 1 });
+  });
+
   test('answers the app fetch from the scenario and variant each test selected', async () => {
     const [plain, grumpy, shouting] = [client(), client(), client()];
     await grumpy.switchScenario('grumpy');

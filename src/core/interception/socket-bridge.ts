@@ -10,6 +10,9 @@ import type { SocketAnswer, SocketConnection } from './socket-connection.js';
 /** The header that tells the bridge which handshake a connection carries; never leaves the machine. */
 export const SOCKET_TICKET_HEADER = 'x-harness-socket-ticket';
 
+/** Where a client that cannot set headers (a global `WebSocket` on Bun and Deno) carries its ticket instead: `/<prefix><ticket>`. */
+export const SOCKET_TICKET_PATH = '/__harness_socket/';
+
 /** How long a handshake handed to the bridge may take to arrive before its ticket is forgotten. */
 const TICKET_TTL_MS = 60_000;
 
@@ -43,9 +46,16 @@ export interface SocketBridge {
   stop(): void;
 }
 
+/**
+ * `ws`, loaded on first use. Deno cannot evaluate the package's ESM wrapper (its CommonJS
+ * modules give it no default export there), so there it is required instead.
+ */
 function loadWs() {
   return importLazily(
-    () => import('ws'),
+    () => import('ws').catch((error: unknown) => {
+      if (process.versions.deno === undefined) throw error;
+      return process.getBuiltinModule('node:module').createRequire(import.meta.url)('ws') as typeof import('ws');
+    }),
     'ws',
     (reason, remedy, cause) => interceptionFailed(`the WebSocket package failed to load: ${reason}`, remedy, cause),
   );
@@ -104,15 +114,18 @@ export async function startSocketBridge(report: (message: string) => void): Prom
     const outcome = await ticket.decide!(handshakeHeaders(request)).catch((error: unknown) => ({ kind: 'fail' as const, error: error as Error }));
     if (outcome.kind === 'socket') return accept(outcome.socket, ticket.url, request, socket, head);
     if (outcome.kind === 'pass') return ticket.passThrough!(socket, head, request);
+    const error = outcome.kind === 'fail' ? outcome.error : new Error(`[scenario-harness] The upgrade ${ticket.url.href} got an HTTP answer, which no WebSocket client can take.`);
+    // A client with no way to be told (a global WebSocket) gets the reason in a refusal it can log.
+    if (ticket.fail === undefined) return void socket.end(`HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${error.message}`);
     socket.destroy();
-    ticket.fail!(outcome.kind === 'fail' ? outcome.error : new Error(`[scenario-harness] The upgrade ${ticket.url.href} got an HTTP answer, which no WebSocket client can take.`));
+    ticket.fail(error);
   }
 
   const server = createServer((_req, res) => res.writeHead(404).end());
   // Its own `emit`: scenario-harness/node scopes every server's requests by wrapping the prototype's, and this one is not the app's.
   server.emit = process.getBuiltinModule('node:events').EventEmitter.prototype.emit as typeof server.emit;
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const id = request.headers[SOCKET_TICKET_HEADER];
+    const id = request.headers[SOCKET_TICKET_HEADER] ?? (request.url?.startsWith(SOCKET_TICKET_PATH) ? request.url.slice(SOCKET_TICKET_PATH.length) : undefined);
     const held = typeof id === 'string' ? tickets.get(id) : undefined;
     if (held === undefined) return void socket.end('HTTP/1.1 421 Misdirected Request\r\nconnection: close\r\n\r\n');
     tickets.delete(id as string);
@@ -143,7 +156,7 @@ export async function startSocketBridge(report: (message: string) => void): Prom
       for (const client of wss?.clients ?? []) client.terminate();
       wss?.close();
       server.close();
-      server.closeAllConnections();
+      server.closeAllConnections?.();
     },
   };
 }
