@@ -72,10 +72,13 @@ function handshakeHeaders(request: http.IncomingMessage): Headers {
 /** A `ws` server socket, as a socket mock drives it. */
 function connectionOf(socket: WebSocket): SocketConnection {
   let closedBy: 'client' | 'mock' = 'client';
+  /** The close frame the mock sent: the client's echo may carry no reason (undici's carries the code alone). */
+  let sent: { code: number; reason: string } | undefined;
   return {
     send: (data, binary) => new Promise((resolve) => socket.send(data, { binary }, () => resolve())),
     close(code, reason) {
       closedBy = 'mock';
+      sent ??= { code, reason };
       socket.close(code, reason);
     },
     drop() {
@@ -83,7 +86,7 @@ function connectionOf(socket: WebSocket): SocketConnection {
       socket.terminate();
     },
     onFrame: (listener) => void socket.on('message', (data, binary) => listener(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer), binary)),
-    onClose: (listener) => void socket.once('close', (code, reason) => listener(code, reason.toString('utf8'), closedBy)),
+    onClose: (listener) => void socket.once('close', (code, reason) => listener(sent?.code ?? code, sent?.reason ?? reason.toString('utf8'), closedBy)),
     get isOpen() {
       return socket.readyState === socket.OPEN;
     },
