@@ -1,7 +1,8 @@
 /**
  * An Express app with the harness on whose routes open WebSockets, with the client a test names:
  * a socket opened in `POST /open` belongs to the test of that request for its whole life. The
- * other routes send on it, ping it, wait for what it got and close it, each answering JSON. A
+ * other routes send on it, ping it, wait for what it got and close it, each answering JSON (a test
+ * may add routes of its own). A
  * test drives it over real HTTP with `createHarnessClient`, as an end-to-end test would.
  */
 import { randomUUID } from 'node:crypto';
@@ -128,7 +129,7 @@ const sockets = new Map<string, AppSocket>();
  * Start the harness, then the app. `client(scenario?, variant?)` makes a fresh test's client
  * (switched when a scenario is named); `call(client, route, body)` posts to the app as that test.
  */
-export async function startSocketApp<S extends ScenarioMap>(scenarios: S, options: Partial<HarnessOptions<S>> = {}) {
+export async function startSocketApp<S extends ScenarioMap>(scenarios: S, options: Partial<HarnessOptions<S>> = {}, more: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {}) {
   const logs: string[] = [];
   const harness = createHarness({
     enabled: true,
@@ -174,6 +175,7 @@ export async function startSocketApp<S extends ScenarioMap>(scenarios: S, option
       const response = await fetch(url as string);
       return { status: response.status, body: await response.text() };
     },
+    ...more,
   };
   for (const [name, route] of Object.entries(routes)) {
     app.post(`/${name}`, async (req, res) => {
