@@ -102,9 +102,13 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
       return enqueue(rule.steps, rule.label, frame);
     }
     note({ kind: 'socket.frame', direction: 'sent', data, binary, nearMisses: mock.rules.map((candidate) => candidate.explain(frame)) });
+    // On the queue: the answers to the frames before it go out first.
     if (mock.unmatched === 'close') {
-      closedBy = 'mock';
-      connection.close(1008, 'No rule of the socket mock matches the frame');
+      queue = queue.then(() => {
+        if (!connection.isOpen) return;
+        closedBy ??= 'mock';
+        connection.close(1008, 'No rule of the socket mock matches the frame');
+      });
     }
   });
   connection.onClose((code, reason, by) => {
