@@ -3,6 +3,8 @@ import { jsonAnswer, type ControlAnswer, type ControlCall } from '../core/contro
 import type { CallListener } from '../core/interception/call-outcome.js';
 import { wait, type MockReply } from '../core/interception/mock-reply.js';
 import { callFromParts, type OutgoingCall } from '../core/interception/outgoing-call.js';
+import { SOCKET_TICKET_PATH } from '../core/interception/socket-bridge.js';
+import { socketBridge } from '../core/interception.js';
 import { isPreflight, preflightHeaders, withCors } from './cors-headers.js';
 import { readBrowserCall } from './read-browser-call.js';
 import { replyBody } from './reply-body.js';
@@ -42,9 +44,16 @@ export async function answerBrowserCall(control: ControlCall, testId: string, { 
   // The endpoint's test ID is the call's, whatever the page's request carried.
   input.headers.set(TEST_ID_HEADER, testId);
   const { body } = input;
-  const call = callFromParts({ method: input.method, url: input.url, headers: input.headers, body, readBody: async () => body, side: 'browser' });
+  const call = callFromParts({ method: input.method, url: input.url, headers: input.headers, body, readBody: async () => body, side: 'browser', ...(input.upgrade === undefined ? {} : { upgrade: input.upgrade }) });
 
   const outcome = await listener.answer(call);
+  // A page's WebSocket a socket mock answers: the fixture relays it to the harness's bridge, where the mock runs.
+  if (outcome?.kind === 'socket') {
+    const bridge = await socketBridge();
+    if (bridge === undefined) return jsonAnswer({ answered: false, action: 'abort', error: "[scenario-harness] The harness's socket bridge is not running (the harness is stopped)." });
+    const ticket = bridge.expect({ url: new URL(input.url.href.replace(/^http/, 'ws')), answer: outcome.socket });
+    return jsonAnswer({ answered: true, status: 101, headers: {}, bodyBase64: '', socket: `ws://${bridge.host}${SOCKET_TICKET_PATH}${ticket}` });
+  }
   if (outcome?.kind === 'reply') {
     if (outcome.reply.delay > 0) await wait(outcome.reply.delay);
     return reply(call, outcome.reply);

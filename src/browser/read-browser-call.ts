@@ -6,6 +6,8 @@ export interface BrowserCallInput {
   headers: Headers;
   /** `undefined`: the call has no body (or an empty one). */
   body: Uint8Array | undefined;
+  /** `'websocket'` for a page's WebSocket (a `ws:`/`wss:` URL, read as its `http:`/`https:` handshake). */
+  upgrade?: 'websocket';
 }
 
 const KEYS = ['method', 'url', 'headers', 'bodyBase64'];
@@ -37,7 +39,10 @@ export function readBrowserCall(value: unknown): BrowserCallInput | string {
   } catch {
     return `"url" must be the absolute URL the browser called (https://maps.example.test/v1/geocode?q=x), instead got ${shown(url)}`;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `"url" must be an http: or https: URL, instead got ${shown(url)}`;
+  // A page's WebSocket comes as its ws:/wss: URL: the handshake is made to the http:/https: one.
+  const upgrade = parsed.protocol === 'ws:' || parsed.protocol === 'wss:' ? ('websocket' as const) : undefined;
+  if (upgrade !== undefined) parsed = new URL(parsed.href.replace(/^ws/, 'http'));
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `"url" must be an http:, https: (a call) or ws:, wss: (a WebSocket) URL, instead got ${shown(url)}`;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return `"headers" must be an object of header names to string values, instead got ${shown(headers)}`;
   const built = new Headers();
   for (const [name, headerValue] of Object.entries(headers)) {
@@ -50,5 +55,5 @@ export function readBrowserCall(value: unknown): BrowserCallInput | string {
   }
   if (bodyBase64 !== undefined && (typeof bodyBase64 !== 'string' || !BASE64.test(bodyBase64))) return `"bodyBase64" must be the body's bytes in base64, instead got ${shown(bodyBase64)}`;
   const bytes = bodyBase64 === undefined || bodyBase64 === '' ? undefined : new Uint8Array(Buffer.from(bodyBase64, 'base64'));
-  return { method: method.toUpperCase(), url: parsed, headers: built, body: bytes };
+  return upgrade === undefined ? { method: method.toUpperCase(), url: parsed, headers: built, body: bytes } : { method: method.toUpperCase(), url: parsed, headers: built, body: undefined, upgrade };
 }

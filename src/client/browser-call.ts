@@ -2,7 +2,7 @@
 export interface BrowserCallRequest {
   /** `GET`, `POST`, `OPTIONS` (a CORS preflight)… */
   method: string;
-  /** The absolute URL the page called: `https://maps.example.test/v1/geocode?q=Paris`. */
+  /** The absolute URL the page called: `https://maps.example.test/v1/geocode?q=Paris`, or a WebSocket's `wss://…` URL. */
   url: string;
   /** The request's headers as the browser sent them (names in any case); `origin` decides the CORS answer. */
   headers: Record<string, string>;
@@ -25,6 +25,12 @@ export type BrowserCallAnswer =
        * body are no answer; `'malformed'` comes with the cut body, to be fulfilled as it is.
        */
       fault?: 'network' | 'reset' | 'timeout' | 'malformed';
+      /**
+       * A page's WebSocket (a `ws:`/`wss:` URL) a socket mock answers (`status` 101, no body):
+       * where to relay it, a `ws://127.0.0.1:<port>/…` URL of the app's socket bridge, on the
+       * app's machine.
+       */
+      socket?: string;
     }
   | {
       answered: false;

@@ -113,7 +113,7 @@ async function installLayers(): Promise<InstalledLayers> {
     undo.push(installNodeHttpPropagation({ http, https }, { testIdFor: propagatedTestId }));
     // Outermost: an upgrade is sent to the bridge before any other layer sees it.
     if (runtime.nodeHttp === 'sockets') undo.push(installNodeHttpUpgrades({ bridge, decide: decideCall, outsideInterception }));
-    return { uninstall, check };
+    return { uninstall, check, bridge };
   } catch (error) {
     uninstall();
     if (error instanceof HarnessError) throw error;
@@ -178,6 +178,12 @@ export async function removeCallListener(listener: CallListener): Promise<void> 
     state.layers = undefined;
     (await pending).uninstall();
   }
+}
+
+/** The socket bridge of the installed layers (`undefined` while no harness is started). */
+export async function socketBridge(): Promise<SocketBridge | undefined> {
+  const layers = interceptionRegistry().layers;
+  return layers === undefined ? undefined : (await layers).bridge;
 }
 
 /** Notice (and repair) a layer the app replaced since start; cheap enough for every control call. */

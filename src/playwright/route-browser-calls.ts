@@ -2,6 +2,7 @@ import type { BrowserContext, Route } from '@playwright/test';
 import type { BrowserCallAnswer } from '../client/browser-call.js';
 import { consoleLogger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
+import { answerSocketRoute } from './route-browser-sockets.js';
 
 /** `use.harnessBrowser`: route the page's calls to other origins (or only these) through the app. */
 export type HarnessBrowserOption = boolean | { origins: string[] };
@@ -60,6 +61,8 @@ async function answerRoute(route: Route, harness: Answerer): Promise<void> {
     await (answer.action === 'abort' ? route.abort('blockedbyclient') : route.fallback());
     return;
   }
+  // Only a WebSocket's URL gets a socket to relay to (route-browser-sockets.ts).
+  if (answer.socket !== undefined) return void (await route.abort('failed'));
   if (answer.fault === 'network' || answer.fault === 'reset' || answer.fault === 'timeout') {
     await route.abort(FAULT_ABORTS[answer.fault]);
     return;
@@ -74,6 +77,9 @@ async function answerRoute(route: Route, harness: Answerer): Promise<void> {
  * page's own `page.route` handlers run first; `route.fallback()` hands a call they left to the network.
  * https://playwright.dev/docs/api/class-browsercontext#browser-context-route
  */
-export async function routeBrowserCalls(context: Pick<BrowserContext, 'route'>, option: Exclude<HarnessBrowserOption, false>, baseURL: string | undefined, harness: Answerer): Promise<void> {
-  await context.route(routedUrls(option, baseURL), (route) => answerRoute(route, harness));
+export async function routeBrowserCalls(context: Pick<BrowserContext, 'route' | 'routeWebSocket'>, option: Exclude<HarnessBrowserOption, false>, baseURL: string | undefined, harness: Answerer): Promise<void> {
+  const routed = routedUrls(option, baseURL);
+  await context.route(routed, (route) => answerRoute(route, harness));
+  // The page's WebSockets to the same origins (ws: as http:, wss: as https:): answered by the test's socket mocks.
+  await context.routeWebSocket((url) => routed(new URL(url.href.replace(/^ws/, 'http'))), (route) => answerSocketRoute(route, harness));
 }

@@ -144,7 +144,7 @@ test('a bad request is a 400 naming the field; a body over limits.maxBodyBytes i
     [[], /expected \{ "method", "url", "headers", "bodyBase64"\? \}, instead got an array/],
     [{ method: 'GET', url: `${API}/me`, headers: {}, body: 'x' }, /unknown key "body"/],
     [{ method: 'GE T', url: `${API}/me`, headers: {} }, /"method" must be an HTTP method/],
-    [{ method: 'GET', url: 'ftp://files.test/x', headers: {} }, /"url" must be an http: or https: URL/],
+    [{ method: 'GET', url: 'ftp://files.test/x', headers: {} }, /"url" must be an http:, https: \(a call\) or ws:, wss: \(a WebSocket\) URL/],
     [{ method: 'GET', url: `${API}/me` }, /"headers" must be an object/],
     [{ method: 'GET', url: `${API}/me`, headers: { accept: 1 } }, /"headers.accept" must be a string/],
     [{ method: 'GET', url: `${API}/me`, headers: { 'bad name': 'x' } }, /"headers.bad name" is not a valid header/],

@@ -21,6 +21,9 @@ const previousNextBaseURL = `http://127.0.0.1:${previousNextPort}`;
 // The LLM chat example (docs/llm-apps.md): its own spec files and test/browser/llm-chat, on port + 5.
 const llmChatPort = Number(process.env.BROWSER_TEST_LLM_CHAT_PORT ?? port + 5);
 const llmChatBaseURL = `http://127.0.0.1:${llmChatPort}`;
+// The live-prices example (docs/websockets.md): the server's ws client and the page's own socket, on port + 6.
+const livePricesPort = Number(process.env.BROWSER_TEST_LIVE_PRICES_PORT ?? port + 6);
+const livePricesBaseURL = `http://127.0.0.1:${livePricesPort}`;
 // The apps run on the Node that runs Playwright (`node26 scripts/test-browser.js` tests Node 26 end to end).
 const node = JSON.stringify(process.execPath);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,9 +54,10 @@ export default defineConfig<HarnessTestOptions>({
     },
   },
   projects: [
-    { name: 'shop', testIgnore: ['next-app/**', 'runtimes/**', 'llm-chat/**'] },
+    { name: 'shop', testIgnore: ['next-app/**', 'runtimes/**', 'llm-chat/**', 'live-prices/**'] },
     // The guide's own spec files, as a user runs them, and the suite's tests of the same app.
     { name: 'llm-chat', testDir: root, testMatch: ['examples/llm-chat/tests/*.spec.ts', 'test/browser/llm-chat/*.spec.ts'], use: { baseURL: llmChatBaseURL } },
+    { name: 'live-prices', testDir: root, testMatch: ['examples/live-prices/tests/*.spec.ts', 'test/browser/live-prices/*.spec.ts'], use: { baseURL: livePricesBaseURL } },
     ...(shopOnly ? [] : nextProjects()),
     ...runtimes.projects,
   ],
@@ -74,6 +78,16 @@ export default defineConfig<HarnessTestOptions>({
       cwd: root,
       url: llmChatBaseURL,
       env: { PORT: String(llmChatPort), HARNESS_ENABLED: 'true', HARNESS_TIMING: 'instant' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `${node} --import tsx examples/live-prices/server.ts`,
+      cwd: root,
+      url: livePricesBaseURL,
+      env: { PORT: String(livePricesPort), HARNESS_ENABLED: 'true' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

@@ -9,6 +9,8 @@ export interface InstalledLayers {
   uninstall(): void;
   /** Check that nothing replaced a layer since it was installed; re-adopt and warn if so. */
   check(): void;
+  /** The harness's WebSocket server (socket-bridge.ts), where clients of the sockets a socket mock answers are sent. */
+  bridge?: SocketBridge;
 }
 
 interface InterceptionRegistry {
@@ -16,6 +18,8 @@ interface InterceptionRegistry {
   /** Present while at least one listener is registered. */
   layers: Promise<InstalledLayers> | undefined;
 }
+
+import type { SocketBridge } from './socket-bridge.js';
 
 const REGISTRY_KEY = Symbol.for('scenario-harness.interception');
 

@@ -59,7 +59,7 @@ export const SOCKETS_PART: PartDefinition = {
                 open(connection, handshake) {
                   const event = {
                     url: handshake.url.href,
-                    side: 'server' as const,
+                    side: call.side === 'browser' ? ('browser' as const) : ('server' as const),
                     headers: handshake.headers,
                     connection: `s${++connections}`,
                     socketId: mock.id ?? `${mock.own ? 'own sockets' : `${mock.scenarioId}${mock.variant === undefined ? '' : `.variants.${mock.variant}`}.sockets`}[${mock.order}]`,
