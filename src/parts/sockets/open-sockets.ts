@@ -9,16 +9,30 @@ export interface OpenSockets {
   add(socket: LiveSocket): () => void;
   /** Push a frame to the test's open sockets of `url`: how many got it, or why none did. */
   send(testId: string, url: string, frame: SocketFrame): Promise<number | string>;
-  close(testId: string, url: string, code: number, reason: string): number | string;
+  close(testId: string, url: string, code: number, reason: string): Promise<number | string> | number | string;
   /** Drop every open socket (the harness stops). */
   dropAll(): void;
 }
 
 /** The bytes of a frame the test pushes: a string as text, `{ json }` as JSON text, `{ base64 }` as binary. */
-function framePayload(frame: SocketFrame): { data: string | Buffer; binary: boolean } {
+export function framePayload(frame: SocketFrame): { data: string | Buffer; binary: boolean } {
   if (typeof frame === 'string') return { data: frame, binary: false };
   if ('json' in frame) return { data: JSON.stringify(frame.json), binary: false };
   return { data: Buffer.from(frame.base64, 'base64'), binary: true };
+}
+
+/** Whether a socket's URL is one `url` names (a socket URL, or a pattern as a socket mock's); a string says why `url` is no pattern. */
+export function socketUrlMatcher(url: string): ((socketUrl: string) => boolean) | string {
+  let pattern;
+  try {
+    pattern = compileUrlPattern(url.replace(/^ws(s?):\/\//i, 'http$1://'));
+  } catch (error) {
+    return `Invalid request body: url: ${error instanceof DefinitionError ? error.message : (error as Error).message}.`;
+  }
+  return (socketUrl) => {
+    const http = new URL(socketUrl.replace(/^ws/, 'http'));
+    return pattern.match(http.origin.toLowerCase(), http.pathname, http.href) !== undefined;
+  };
 }
 
 export function createOpenSockets(): OpenSockets {
@@ -26,17 +40,10 @@ export function createOpenSockets(): OpenSockets {
 
   /** The test's open sockets whose URL `url` names (a URL, or a pattern as a socket mock's). */
   function matching(testId: string, url: string): LiveSocket[] | string {
-    let pattern;
-    try {
-      pattern = compileUrlPattern(url.replace(/^ws(s?):\/\//i, 'http$1://'));
-    } catch (error) {
-      return `Invalid request body: url: ${error instanceof DefinitionError ? error.message : (error as Error).message}.`;
-    }
+    const matches = socketUrlMatcher(url);
+    if (typeof matches === 'string') return matches;
     const open = [...(byTest.get(testId) ?? [])];
-    const found = open.filter((socket) => {
-      const http = new URL(socket.url.href.replace(/^ws/, 'http'));
-      return pattern.match(http.origin.toLowerCase(), http.pathname, http.href) !== undefined;
-    });
+    const found = open.filter((socket) => matches(socket.url.href));
     if (found.length > 0) return found;
     const names = open.map((socket) => socket.url.href);
     return `No open socket of test ${quote(testId)} matches ${url}${names.length === 0 ? ': it has none open (a socket counts from its handshake; wait for the app to open it, e.g. with waitForFrame or the journal\'s socket.open entry)' : `; it has these open: ${names.join(', ')}`}.`;

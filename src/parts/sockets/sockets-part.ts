@@ -7,6 +7,7 @@ import { answerRoutes, type PartDefinition } from '../../core/parts/harness-part
 import { findSocketMock } from './find-socket-mock.js';
 import { runLiveSocket } from './live-socket.js';
 import { createOpenSockets } from './open-sockets.js';
+import { shareOpenSockets } from './shared-sockets.js';
 import { socketsRoute } from './sockets-route.js';
 
 const ROUTES: readonly ControlRoute[] = [{ endpoint: 'sockets', methods: ['POST'], listed: 'never', access: 'guarded', bodyLimit: 'maxBodyBytes' }];
@@ -24,8 +25,8 @@ const MAX_COMPILED = 1000;
 export const SOCKETS_PART: PartDefinition = {
   name: 'sockets',
   routes: ROUTES,
-  create({ store, scenarios, limits, timing }) {
-    const open = createOpenSockets();
+  create({ store, scenarios, limits, timing, logger }) {
+    const open = shareOpenSockets(createOpenSockets(), store, logger);
     const ownCompiled = new Map<string, { version: string; list: CompiledSocket[] }>();
     let connections = 0;
 

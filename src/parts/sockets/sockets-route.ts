@@ -28,7 +28,7 @@ export async function socketsRoute({ testId, readBody }: RouteRequest, sockets: 
   }
   const { url, action, data, code, reason } = parsed.data;
   if (action === 'send' && data === undefined) return jsonAnswer({ error: "Invalid request body: data: a 'send' needs the frame: a string, { json } or { base64 }." }, 400);
-  const outcome = action === 'send' ? await sockets.send(testId, url, data!) : sockets.close(testId, url, code ?? 1000, reason ?? '');
+  const outcome = action === 'send' ? await sockets.send(testId, url, data!) : await sockets.close(testId, url, code ?? 1000, reason ?? '');
   if (typeof outcome === 'string') return jsonAnswer({ error: outcome }, outcome.startsWith('Invalid') ? 400 : 404);
   return jsonAnswer({ testId, sockets: outcome });
 }
