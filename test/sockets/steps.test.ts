@@ -21,7 +21,7 @@ const scenarios = {
           { match: { regex: '^add (\\w+)$' }, steps: [{ send: { json: { added: '{{body}}', for: '{{state.user}}' } } }] },
         ],
       },
-      { url: 'wss://shop.example.com/strict', unmatched: 'close', on: [{ match: { text: 'ok' }, steps: [{ send: 'fine' }] }, { match: { json: { op: 'x' } }, steps: [] }] },
+      { url: 'wss://shop.example.com/strict', unmatched: 'close' as const, on: [{ match: { text: 'ok' }, steps: [{ send: 'fine' }] }, { match: { json: { op: 'x' } }, steps: [] }] },
       { url: 'wss://shop.example.com/lenient', on: [{ match: { text: 'ok' }, steps: [{ send: 'fine' }] }, { match: { binary: 'AQID' }, steps: [] }] },
       { url: 'wss://shop.example.com/slow', onConnect: [{ send: 'first' }, { delay: 400 }, { send: 'second' }] },
     ],
