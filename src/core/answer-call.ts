@@ -133,8 +133,15 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       // An upgrade (a WebSocket handshake) is no call an HTTP mock answers, nor one a recording keeps: a socket mock, or else `unanswered`, decides.
       if (call.upgrade !== undefined) {
         const outsideTest = call.header(TEST_ID_HEADER) === null && tryGetTestId() === undefined;
+        // A recording of 'all' relays every socket to the real server (keeping its frames); one of 'missing', those no socket mock answers.
+        const recorded = take?.wants(session, 'first') === true ? await take.take(call, testId, session) : undefined;
+        if (recorded !== undefined) return recorded;
         const socket = upgrade === undefined ? undefined : await upgrade.answer(call, testId, session, { journal, outsideTest });
         if (socket !== undefined) return socket;
+        if (take?.wants(session, 'unmatched') === true) {
+          const taken = await take.take(call, testId, session);
+          if (taken !== undefined) return taken;
+        }
         lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
         return undefined;
       }

@@ -1,3 +1,7 @@
+import type { RecordedSocket } from '../core/recording/recorded-exchange.js';
+
+export type { RecordedSocket } from '../core/recording/recorded-exchange.js';
+
 /**
  * Headers as a recorder has them: a Fetch `Headers`, a record (node's `IncomingHttpHeaders`
  * shape: a list for a repeated header such as `set-cookie`), or name/value pairs (HAR).
@@ -40,4 +44,6 @@ export interface RecordedResponse {
 export interface RecordedExchange {
   request: RecordedRequest;
   response: RecordedResponse;
+  /** A WebSocket (`response.status` 101): its frames both ways with their times, drafted as a scenario's `sockets` entry. */
+  socket?: RecordedSocket;
 }

@@ -23,6 +23,7 @@ export async function recordingDraft(exchanges: readonly RecordedExchange[], for
           body: bytesOf(exchange.response),
           ...(exchange.response.chunks === undefined ? {} : { chunks: exchange.response.chunks.map((chunk) => ({ body: bytesOf(chunk) ?? '', atMs: chunk.atMs })) }),
         },
+        ...(exchange.socket === undefined ? {} : { socket: exchange.socket }),
       }),
     ),
     { name: 'Recorded', ...(options.secrets === undefined ? {} : { secrets: options.secrets }), ...(options.redact === undefined ? {} : { redact: options.redact }) },

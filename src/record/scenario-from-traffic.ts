@@ -1,7 +1,7 @@
 import { compileScenarios } from '../core/engine/compile-scenarios.js';
 import { HarnessError } from '../core/errors.js';
 import { HTTP_METHODS } from '../core/scenario-schema.js';
-import type { HttpMethod, Mock, MockMatch, MockResponse, ScenarioMap } from '../core/types.js';
+import type { HttpMethod, Mock, MockMatch, MockResponse, ScenarioMap, SocketMock } from '../core/types.js';
 import { collapseResponses } from './collapse-responses.js';
 import { findSecretLeaks, type SecretLeak } from './find-secret-leaks.js';
 import { formatScenarioFile, type ScenarioFileFormat } from './format-scenario-file.js';
@@ -9,7 +9,7 @@ import { headerEntries } from './header-entries.js';
 import { keepTemplatesLiteral } from './keep-templates-literal.js';
 import { canonicalJson } from './plain-data.js';
 import { mockLabel, recordedUrl } from './recorded-url.js';
-import type { RecordedExchange } from './recorded-exchange.js';
+import type { RecordedExchange, RecordedSocket } from './recorded-exchange.js';
 import type { PendingRedaction, Redaction } from './redaction.js';
 import { rememberSecretValues } from './remember-secret-values.js';
 import { requestMatch, type MatchRules } from './request-match.js';
@@ -19,6 +19,7 @@ import { secretNameSet } from './secret-names.js';
 import { createSecretRegistry, MIN_NAMED_SECRET_LENGTH, type KnownSecret } from './secret-registry.js';
 import { volatileRules, type VolatileNames } from './volatile-names.js';
 import { secretLeakError } from './secret-leak-error.js';
+import { rememberSocketSecrets, socketMockFromTraffic } from './socket-from-traffic.js';
 
 /** How `scenarioFromTraffic` turns calls into a scenario. */
 export interface ScenarioFromTrafficOptions {
@@ -138,8 +139,19 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
 
   // First pass: read every call, redacting by name; every secret value met (by its name or by its shape) is remembered.
   const read: { method: HttpMethod; url: URL; match: MockMatch; operationName: string | undefined; draft: DraftResponse; redactions: PendingRedaction[]; notes: string[] }[] = [];
-  for (const [i, { request, response }] of exchanges.entries()) {
+  const sockets: { url: string; socket: RecordedSocket }[] = [];
+  for (const [i, { request, response, socket }] of exchanges.entries()) {
     const method = request.method.toUpperCase();
+    // A WebSocket: its secrets are learnt with the calls', and it is drafted after them (socket-from-traffic.ts).
+    if (socket !== undefined) {
+      try {
+        rememberSocketSecrets(new URL(request.url.replace(/^ws/, 'http')), headerEntries(request.headers), socket, secrets);
+        sockets.push({ url: request.url, socket });
+      } catch {
+        notes.push(`socket ${i}: skipped, ${JSON.stringify(request.url)} is not an absolute URL`);
+      }
+      continue;
+    }
     let url: URL;
     try {
       url = new URL(request.url);
@@ -205,10 +217,22 @@ export async function scenarioFromTraffic(exchanges: readonly RecordedExchange[]
     mocks.push(mock);
   }
 
+  // One socket mock per URL, from its first connection; the others are named in the notes.
+  const socketMocks: SocketMock[] = [];
+  for (const { url, socket } of sockets) {
+    if (socketMocks.some((mock) => mock.url === url)) {
+      notes.push(`${url}: another connection to it was recorded; the socket mock replays the first`);
+      continue;
+    }
+    const pending: PendingRedaction[] = [];
+    socketMocks.push(socketMockFromTraffic(url, socket, secrets, pending, notes));
+    for (const redaction of dedupe(pending)) redactions.push({ mock: url, ...redaction });
+  }
+
   const at = options.recordedAt === undefined ? new Date().toISOString() : new Date(options.recordedAt).toISOString();
   const scenarios: ScenarioMap = {};
   Object.defineProperty(scenarios, scenarioId, {
-    value: { name: options.name ?? 'Recorded', description: describe(at, read.length, redactions, folds), mocks },
+    value: { name: options.name ?? 'Recorded', description: describe(at, read.length, redactions, folds), mocks, ...(socketMocks.length === 0 ? {} : { sockets: socketMocks }) },
     enumerable: true,
     writable: true,
     configurable: true,

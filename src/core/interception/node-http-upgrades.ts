@@ -8,6 +8,12 @@ import { SOCKET_TICKET_HEADER, type SocketBridge } from './socket-bridge.js';
 import { socketUrlOf } from './socket-url.js';
 
 type RequestFunction = (...args: unknown[]) => http.ClientRequest;
+
+/**
+ * An option the harness's own clients set on a handshake that must go out as made (a recording
+ * relay's connection to the real server): the bridge would otherwise send it back to itself.
+ */
+export const GOES_OUT_AS_MADE = Symbol.for('scenario-harness.upgradeGoesOutAsMade');
 type CreateConnection = (options: http.RequestOptions, callback?: (error: Error | null, socket?: Duplex) => void) => Duplex | undefined;
 
 export interface NodeHttpUpgradesOptions {
@@ -24,6 +30,7 @@ function upgradeOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; optio
   const index = fromUrl === undefined ? 0 : 1;
   const given = args[index];
   const options = (typeof given === 'object' && given !== null ? given : {}) as http.RequestOptions;
+  if ((options as Record<symbol, unknown>)[GOES_OUT_AS_MADE] === true) return undefined;
   if (fromUrl !== undefined && typeof second !== 'object') return undefined;
   const headers = options.headers;
   const names = Array.isArray(headers) ? headers.filter((_, i) => i % 2 === 0).map(String) : Object.keys(headers ?? {});

@@ -12,4 +12,15 @@ export interface RecordedExchange {
     /** A streamed answer's chunks as they arrived (the body is them joined), each `atMs` after the headers. */
     chunks?: { body?: string; bodyBase64?: string; atMs: number }[];
   };
+  /** A WebSocket passed on while its test recorded (`response.status` 101): its frames both ways, in order. */
+  socket?: RecordedSocket;
+}
+
+/** A recorded WebSocket's life: each frame with its direction and its time from the handshake, then how it closed. */
+export interface RecordedSocket {
+  /** The subprotocol the server chose. */
+  protocol?: string;
+  frames: { direction: 'sent' | 'received'; text?: string; base64?: string; atMs: number }[];
+  /** Who closed it (`app`, `server`), with the code and reason. */
+  close?: { by: 'app' | 'server'; code: number; reason: string; atMs: number };
 }

@@ -6,6 +6,7 @@ import { isLoopback } from '../../core/is-loopback.js';
 import type { TakeStep } from '../../core/parts/call-steps.js';
 import { answerRoutes, type PartContext, type PartDefinition, type RouteRequest } from '../../core/parts/harness-part.js';
 import { createCapture } from '../../core/recording/capture.js';
+import { recordSocket } from './record-socket.js';
 import type { SessionStore } from '../../core/store/session-store.js';
 
 const ROUTES: readonly ControlRoute[] = [{ endpoint: 'record', methods: ['POST', 'GET', 'DELETE'], listed: 'never', access: 'guarded', bodyLimit: 'maxBodyBytes' }];
@@ -32,6 +33,16 @@ function recordingTake(store: RecordingStore, { options, logger }: PartContext):
     wants: (session, moment) => session?.recording !== undefined && (moment === 'unmatched' || session.recording === 'all'),
     async take(call, testId) {
       if (loopbackPasses && isLoopback(call.url.hostname)) return undefined;
+      // A WebSocket: relayed through the bridge to the real server, its frames kept (record-socket.ts).
+      if (call.upgrade === 'websocket') {
+        const url = new URL(call.url.href.replace(/^http/, 'ws'));
+        const offered = (call.headers.get('sec-websocket-protocol') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+        const socket = recordSocket(url, offered, (recorded, headers) => {
+          const exchange = { request: { method: 'GET', url: url.href, headers: Object.fromEntries(headers) }, response: { status: 101, headers: {} }, socket: recorded };
+          store.appendRecorded(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded socket of test ${quote(testId)}: ${(error as Error).message}`));
+        });
+        return { kind: 'socket', socket };
+      }
       const capture = await createCapture(call, (exchange) => {
         store.appendRecorded(testId, exchange, MAX_RECORDED).catch((error: unknown) => logger.error(`Failed to keep a recorded call of test ${quote(testId)}: ${(error as Error).message}`));
       });
