@@ -68,6 +68,11 @@ export type {
   ScenarioMap,
   ScenarioSummary,
   ScenarioVariant,
+  SocketFrame,
+  SocketMatch,
+  SocketMock,
+  SocketRule,
+  SocketStep,
   StreamHold,
   StreamTiming,
   StringMatch,
@@ -75,6 +80,6 @@ export type {
   UnhandledCallStrategy,
 } from './core/types.js';
 export type { Logger } from './core/dev-utils.js';
-export type { JournalEntry, JournalFilter, JournalOptions } from './core/journal/journal-entry.js';
+export type { JournalEntry, JournalFilter, JournalOptions, JournalSocket } from './core/journal/journal-entry.js';
 export type { ContractsOptions, ContractViolationStrategy } from './core/contract-check.js';
 export type { HeadersLike } from './core/read-test-id.js';

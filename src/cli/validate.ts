@@ -4,17 +4,22 @@ import { mergeScenarioFiles } from '../files/merge-scenario-files.js';
 import { print, problem } from './_output.js';
 import { defineCommand, UsageError } from './command.js';
 
-/** `3 scenarios (default, cardDeclined, slow), 7 mocks`. */
+/** `3 scenarios (default, cardDeclined, slow), 7 mocks` (and `, 2 socket mocks` when there are any). */
 function summarise(scenarios: ScenarioMap): string {
   const ids = Object.keys(scenarios);
   let mocks = 0;
+  let sockets = 0;
   for (const definition of Object.values(scenarios)) {
     mocks += definition.mocks.length;
-    for (const variant of Object.values(definition.variants ?? {})) mocks += variant.mocks.length;
+    sockets += definition.sockets?.length ?? 0;
+    for (const variant of Object.values(definition.variants ?? {})) {
+      mocks += variant.mocks.length;
+      sockets += variant.sockets?.length ?? 0;
+    }
   }
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   const shown = ids.length > 8 ? [...ids.slice(0, 8), '…'] : ids;
-  return `${plural(ids.length, 'scenario')} (${shown.join(', ')}), ${plural(mocks, 'mock')}`;
+  return `${plural(ids.length, 'scenario')} (${shown.join(', ')}), ${plural(mocks, 'mock')}${sockets === 0 ? '' : `, ${plural(sockets, 'socket mock')}`}`;
 }
 
 export const validateCommand = defineCommand({

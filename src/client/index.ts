@@ -19,6 +19,8 @@ export type {
   StreamState,
   StreamView,
   WaitForStreamOptions,
+  ExpectSentOptions,
+  WaitForFrameOptions,
 } from './harness-client.js';
 export type { BrowserCallAnswer, BrowserCallRequest } from './browser-call.js';
 export type { CallFilter } from './compile-call-filter.js';

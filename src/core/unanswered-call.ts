@@ -68,7 +68,7 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
     const where = `for test ${quote(lookup.testId)} in scenario ${quote(lookup.scenarioId)}`;
     const hints =
       call.upgrade !== undefined
-        ? `\n  The harness does not answer upgrades yet: list the host in allowHosts to reach it for real.`
+        ? `\n  No socket mock of this test (its own, its variant's, its scenario's or "default"'s sockets) has this URL: add one (docs/websockets.md), or list the host in allowHosts to reach it for real.`
         : nearMisses.length > 0
           ? `\n  Nearest mocks:\n${nearMisses.map((line) => `    - ${line}`).join('\n')}`
           : '\n  No mock in this scenario or in "default" has this URL.';
@@ -77,7 +77,7 @@ export function createUnansweredCall({ unhandled, logger, journal, isAllowedHost
     if (fails) {
       const message =
         refusal === undefined
-          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). ${call.upgrade === undefined ? "Add a mock for it, or set unhandled to 'warn' or 'bypass'." : "Set unhandled to 'warn' or 'bypass' to let it through."}${hints}`
+          ? `No mock answers ${description} ${where}; the call fails (unhandled: 'error'). ${call.upgrade === undefined ? "Add a mock for it, or set unhandled to 'warn' or 'bypass'." : "Add a socket mock for it (a scenario's sockets), or set unhandled to 'warn' or 'bypass' to let it through."}${hints}`
           : `No mock answers ${description} ${where}, and it may not be passed on: ${refusal}. The call fails.${hints}`;
       logger.error(message);
       const error = new HarnessError('UNHANDLED_CALL', `[scenario-harness] ${message}`);

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { HarnessClient as ControlClient, type ControlFetch } from '../client/harness-client.js';
 import type { HarnessEndpoints, ScenarioMap } from '../core/types.js';
 
-export type { ActiveScenarioInfo, ExpectCalledOptions, ScenarioInfo, SwitchScenarioOptions, WaitForCallOptions, WaitForStateOptions, StreamState, StreamView, WaitForStreamOptions } from '../client/harness-client.js';
+export type { ActiveScenarioInfo, ExpectCalledOptions, ScenarioInfo, SwitchScenarioOptions, WaitForCallOptions, WaitForStateOptions, StreamState, StreamView, WaitForStreamOptions, ExpectSentOptions, WaitForFrameOptions } from '../client/harness-client.js';
 export type { CallFilter } from '../client/compile-call-filter.js';
 export type { JournalEntry } from '../core/journal/journal-entry.js';
 

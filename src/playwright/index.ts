@@ -26,4 +26,6 @@ export type {
   StreamState,
   StreamView,
   WaitForStreamOptions,
+  ExpectSentOptions,
+  WaitForFrameOptions,
 } from './harness-client.js';

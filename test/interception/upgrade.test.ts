@@ -91,7 +91,7 @@ for (const [client, firstMessage] of Object.entries(CLIENTS)) {
     });
     expect(accepted).toEqual([]);
     expect(tripwire.attempts).toEqual([]);
-    expect(logs.join('\n')).toMatch(/No mock answers the WebSocket upgrade GET http:\/\/live\.partner\.example:\d+\/prices for test .*unhandled: 'error'\)\. Set unhandled to 'warn' or 'bypass' to let it through\.\n.*does not answer upgrades yet/);
+    expect(logs.join('\n')).toMatch(/No mock answers the WebSocket upgrade GET http:\/\/live\.partner\.example:\d+\/prices for test .*unhandled: 'error'\)\. Add a socket mock for it \(a scenario's sockets\), or set unhandled to 'warn' or 'bypass' to let it through\.\n.*No socket mock of this test .* has this URL: add one/);
     expect(await harness.getCalls(testId)).toMatchObject([{ upgrade: 'websocket', answered: false, unhandled: 'failed' }]);
   });
 

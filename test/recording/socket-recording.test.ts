@@ -75,7 +75,7 @@ test('a recorded socket drafts as a sockets entry that replays its frames, their
   await recording.close();
 
   expect(draft.fileText).not.toContain(SECRET);
-  const scenario = Object.values(draft.scenarios)[0]!;
+  const scenario = Object.values(draft.scenarios as ScenarioMap)[0]!;
   expect(scenario.mocks).toEqual([]);
   const [socket, ...others] = scenario.sockets!;
   expect(others).toEqual([]);

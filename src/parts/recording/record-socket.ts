@@ -18,7 +18,7 @@ function connectOutside(url: URL) {
     const net = process.getBuiltinModule('node:net');
     const tls = process.getBuiltinModule('node:tls');
     // A recorded call's own connection: the socket guard lets it reach the real server whatever `unhandled` says.
-    return runRecordedCall(() => outsideInterception(() => (secure ? tls.connect({ ...target, servername: net.isIP(host) ? undefined : host } as tls.ConnectionOptions) : net.connect(target as net.NetConnectOpts))));
+    return runRecordedCall(() => outsideInterception(() => (secure ? tls.connect({ ...target, servername: net.isIP(host) ? undefined : host } as tls.ConnectionOptions) : net.connect(target as unknown as net.NetConnectOpts))));
   };
 }
 
