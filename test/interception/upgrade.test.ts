@@ -110,3 +110,27 @@ test('the ws client\'s error carries the harness\'s reason', async () => {
   const error = await asTest(undefined, () => firstMessageOfWs('/prices').then(() => undefined, (e: unknown) => e as Error));
   expect(error?.message).toMatch(/\[scenario-harness\] No mock answers the WebSocket upgrade GET http:\/\/live\.partner\.example:\d+\/prices/);
 });
+
+test("a ws client with an agent of its own goes through that agent, and a socket mock says it cannot answer it", async () => {
+  const { Agent: HttpAgent } = await import('node:http');
+  const agent = new HttpAgent();
+  const created: string[] = [];
+  const createConnection = agent.createConnection.bind(agent);
+  agent.createConnection = ((options: object, callback?: unknown) => (created.push('agent'), createConnection(options as never, callback as never))) as typeof agent.createConnection;
+  const viaAgent = (path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = new WebSocket(`${url}${path}`, { lookup: toLoopback, agent });
+      socket.once('message', (data) => (socket.close(), resolve(String(data))));
+      socket.once('error', reject);
+    });
+  const { asTest } = await startHarness(scenarios, { unhandled: 'bypass' });
+  expect(await asTest(undefined, () => viaAgent('/prices'))).toBe('hello from the real server');
+  expect(created).toEqual(['agent']);
+  await stopStartedHarnesses();
+
+  const sockets = { default: { name: 'Live prices', mocks: [], sockets: [{ url: `ws://${HOST}:*/prices`, onConnect: [{ send: 'mocked' }] }] } };
+  const mocked = await startHarness(sockets, { unhandled: 'error' });
+  const error = await mocked.asTest(undefined, () => viaAgent('/prices').then(() => undefined, (e: unknown) => e as Error));
+  expect(error?.message).toMatch(/A socket mock answers GET http:\/\/live\.partner\.example:\d+\/prices, but a client with an agent of its own .* cannot hand the connection to it/);
+  agent.destroy();
+});

@@ -35,10 +35,13 @@ function upgradeOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; optio
   const headers = options.headers;
   const names = Array.isArray(headers) ? headers.filter((_, i) => i % 2 === 0).map(String) : Object.keys(headers ?? {});
   if (!names.some((name) => name.toLowerCase() === 'upgrade')) return undefined;
-  // A unix socket never leaves the machine; an app's own agent (a proxy agent) decides how it connects: both go on as made.
+  // A unix socket never leaves the machine: it goes on as made.
   if (options.socketPath !== undefined) return undefined;
   const { globalAgent } = process.getBuiltinModule(scheme === 'http' ? 'node:http' : 'node:https');
-  if (options.agent !== undefined && options.agent !== globalAgent && options.createConnection === undefined) return undefined;
+  // An agent of the app's own (a proxy agent) decides how the client connects, and the bridge could
+  // not carry a call no mock answers through it: such a client is decided where it connects
+  // (node-http-interceptor.ts), and a socket mock cannot answer it (the error says so).
+  if (typeof options.agent === 'object' && options.agent !== null && options.agent !== globalAgent) return undefined;
   const protocol = options.protocol ?? fromUrl?.protocol ?? `${scheme}:`;
   const host = options.hostname ?? options.host ?? fromUrl?.hostname ?? 'localhost';
   const port = options.port ?? (fromUrl?.port || undefined) ?? options.defaultPort;
