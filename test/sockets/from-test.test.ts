@@ -7,7 +7,7 @@
  */
 import { TEST_ID_HEADER } from 'scenario-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { journalUntil, newKey, startSocketApp } from './socket-app.js';
+import { journalUntil, newKey, refusedHandshakeClose, startSocketApp } from './socket-app.js';
 
 const TOKEN = 'socket-test-token';
 const scenarios = {
@@ -135,5 +135,6 @@ test('own socket mocks through POST /__harness__/mocks: a bad one is a 400 namin
   expect((await control('GET', '/__harness__/mocks', harness.testId)).body).toEqual({ testId: harness.testId, mocks: [] });
   // Gone: a new socket on that URL has no mock (unhandled: 'error' fails it).
   const after = await app.call(harness, 'open', { key: newKey(), client: 'global', url: 'wss://own.example.com/a' });
-  expect(after.closed?.code).toBe(1006);
+  expect(after.error).toBeDefined();
+  expect(after.closed?.code).toBe(refusedHandshakeClose('global'));
 });

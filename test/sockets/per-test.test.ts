@@ -7,7 +7,7 @@
 import { DEFAULT_TEST_ID } from 'scenario-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installTripwire } from '../interception/tripwire.js';
-import { journalUntil, newKey, openSocket, startSocketApp, type ClientName } from './socket-app.js';
+import { journalUntil, newKey, openSocket, refusedHandshakeClose, startSocketApp, type ClientName } from './socket-app.js';
 
 const ROOM = 'wss://live.example.com/rooms/:room';
 const scenarios = {
@@ -80,7 +80,8 @@ test('a socket opened outside any request answers from default, and its journal 
 test.each(['ws', 'global', 'undici'] as const)("%s: under unhandled: 'error' an unmocked socket is refused with the harness's message, before any lookup or connection", async (client) => {
   const harness = await app.client('red');
   const opened = await app.call(harness, 'open', { key: newKey(), client, url: 'wss://nowhere.example.com/feed' });
-  expect(opened.closed?.code).toBe(1006);
+  expect(opened.error).toBeDefined();
+  expect(opened.closed?.code).toBe(refusedHandshakeClose(client));
   if (client === 'ws') expect(opened.error).toMatch(/^\[scenario-harness\] No mock answers the WebSocket upgrade GET https:\/\/nowhere\.example\.com\/feed for test/);
   expect(tripwire.attempts).toEqual([]);
   expect(await harness.calls()).toMatchObject([{ url: 'https://nowhere.example.com/feed', upgrade: 'websocket', answered: false, unhandled: 'failed' }]);

@@ -101,8 +101,10 @@ export function openSocket(client: ClientName, url: string, protocols?: string[]
     app.closed = { code: event.code, reason: event.reason };
     app.changed();
   });
+  // A failed handshake fires 'error' then 'close' on undici 7; Node 22's undici (6) fires 'error' alone.
   return new Promise((resolve) => {
     socket.addEventListener('open', () => resolve(app), { once: true });
+    socket.addEventListener('error', () => resolve(app), { once: true });
     socket.addEventListener('close', () => resolve(app), { once: true });
   });
 }
@@ -213,8 +215,9 @@ export async function startSocketApp<S extends ScenarioMap>(scenarios: S, option
       }
       sockets.delete(key);
     }
-    await new Promise((resolve) => server.close(resolve));
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();
+    await closed;
     await harness.stop();
   }
   return { origin, harness, logs, client, call, stop };
@@ -238,4 +241,12 @@ export async function journalUntil(harness: HarnessClient, done: (entries: Journ
     if (Date.now() > deadline) throw new Error(`the journal never got there: ${JSON.stringify(entries.map((entry) => [entry.kind, entry.socket]))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * The close code a client reports after a handshake the harness refused: 1006, but Node 22's own
+ * undici (6.x, behind the global WebSocket) fires 'error' and no 'close' for a failed handshake.
+ */
+export function refusedHandshakeClose(client: ClientName): number | undefined {
+  return client === 'global' && Number(process.versions.undici?.split('.')[0]) < 7 ? undefined : 1006;
 }
