@@ -47,7 +47,7 @@ test('every entry of a socket: open, frames both ways with opcode, size, data cu
   await app.call(harness, 'wait', { key, count: 3 });
   await app.call(harness, 'close', { key, code: 4005, reason: 'app is done' });
   const entries = await journalUntil(harness, (all) => all.some((entry) => entry.kind === 'socket.close'));
-  expect(entries[0]).toMatchObject({ kind: 'socket.open', method: 'GET', url: URL, side: 'server', answered: true, scenarioId: 'orders', layer: 'scenario', socket: { id: 'orders', connection: expect.stringMatching(/^s\d+$/) } });
+  expect(entries[0]).toMatchObject({ kind: 'socket.open', method: 'GET', url: URL, side: 'server', answered: true, scenarioId: 'orders', layer: 'scenario', socket: { id: 'orders', connection: expect.stringMatching(/^s\d+-[0-9a-f]{4}$/) } });
   expect(entries[0]!.requestHeaders['sec-websocket-version']).toBe('13');
   const connection = entries[0]!.socket!.connection;
   expect(entries.every((entry) => entry.socket?.connection === connection)).toBe(true);

@@ -74,7 +74,7 @@ export interface JournalEntry {
 export interface JournalSocket {
   /** The socket mock's `id`, else its place (`default.sockets[0]`). */
   id: string;
-  /** Which socket of the test (`s1`, `s2`…): the entries of one connection share it. */
+  /** Which socket of the test (`s1-3fa2`, `s2-3fa2`…: a count and the process's tag): the entries of one connection share it. */
   connection: string;
   /** The subprotocol chosen (`socket.open`). */
   protocol?: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ControlRoute } from '../../core/control/control-routes.js';
 import { DEFAULT_SCENARIO_ID } from '../../core/constants.js';
 import { compileSocketList } from '../../core/engine/sockets/compile-socket-layers.js';
@@ -29,6 +30,8 @@ export const SOCKETS_PART: PartDefinition = {
     const open = shareOpenSockets(createOpenSockets(), store, logger);
     const ownCompiled = new Map<string, { version: string; list: CompiledSocket[] }>();
     let connections = 0;
+    // Connections are named per process: two replicas on one store must not both name one `s1`.
+    const processTag = randomBytes(2).toString('hex');
 
     /** The test's own socket mocks, newest first, compiled once per version of its own mocks. */
     async function ownSockets(testId: string, version: string | undefined): Promise<readonly CompiledSocket[]> {
@@ -62,7 +65,7 @@ export const SOCKETS_PART: PartDefinition = {
                     url: handshake.url.href,
                     side: call.side === 'browser' ? ('browser' as const) : ('server' as const),
                     headers: handshake.headers,
-                    connection: `s${++connections}`,
+                    connection: `s${++connections}-${processTag}`,
                     socketId: mock.id ?? `${mock.own ? 'own sockets' : `${mock.scenarioId}${mock.variant === undefined ? '' : `.variants.${mock.variant}`}.sockets`}[${mock.order}]`,
                     scenarioId: mock.own ? (active?.scenarioId ?? DEFAULT_SCENARIO_ID) : mock.scenarioId,
                     ...(mock.variant === undefined ? {} : { variant: mock.variant }),
