@@ -67,6 +67,11 @@ test("closeSocket closes the test's sockets of a URL with its code and reason; n
   const close = (await journalUntil(harness, (all) => all.some((entry) => entry.kind === 'socket.close'))).find((entry) => entry.kind === 'socket.close');
   expect(close?.socket).toMatchObject({ code: 4003, reason: 'market closed', closedBy: 'test' });
   expect((await app.call(other.harness, 'wait', { key: other.keys.book, count: 1 })).closed).toBeUndefined();
+  // A pattern closes every socket of the test it matches, and only those.
+  const more = await openFeeds(['pen', 'ink']);
+  expect(await more.harness.closeSocket('wss://feeds.example.com/prices/*', 4004)).toBe(2);
+  for (const sku of ['pen', 'ink']) expect((await app.call(more.harness, 'wait', { key: more.keys[sku], closed: true })).closed?.code).toBe(4004);
+  expect((await app.call(more.harness, 'wait', { key: more.keys.news, count: 0 })).closed).toBeUndefined();
   // Closed now: the URL has none open, and the message lists what is.
   await expect(harness.sendToSocket('wss://feeds.example.com/prices/book', 'late')).rejects.toThrow(
     `No open socket of test "${harness.testId}" matches wss://feeds.example.com/prices/book; it has these open: wss://feeds.example.com/news`,

@@ -61,6 +61,22 @@ test('four tests on the same socket URL at once, each with its own answers and j
   for (const i of [0, 2, 3]) expect((await app.call(tests[i]!.harness, 'wait', { key: keys[i], count: 2 })).got).toHaveLength(2);
 });
 
+test("a socket keeps its test for its whole life: frames the app sends on it in another test's request, or in none, are still its test's", async () => {
+  const [owner, bystander] = await Promise.all([app.client('red'), app.client('blue')]);
+  const key = newKey();
+  await app.call(owner, 'open', { key, client: 'ws', url: 'wss://live.example.com/rooms/3' });
+  // The same socket, sent on while a request runs as another test, then outside any request.
+  await app.call(bystander, 'send', { key, frames: [{ text: 'hi' }] });
+  await app.call(undefined, 'send', { key, frames: [{ text: 'hi' }] });
+  expect((await app.call(owner, 'wait', { key, count: 3 })).got).toEqual([{ text: 'red 3' }, { text: 'red says hi' }, { text: 'red says hi' }]);
+  const entries = await journalUntil(owner, (all) => all.filter((entry) => entry.kind === 'socket.frame').length === 5);
+  expect(entries.filter((entry) => entry.socket?.direction === 'sent').map((entry) => [entry.scenarioId, entry.socket?.rule])).toEqual([
+    ['red', 'on[0]'],
+    ['red', 'on[0]'],
+  ]);
+  expect(await bystander.calls()).toEqual([]);
+});
+
 test('a socket opened outside any request answers from default, and its journal (the default test\'s) says so', async () => {
   const socket = await openSocket('ws', 'wss://live.example.com/rooms/lobby');
   await socket.until(() => socket.got.length === 1, 'first frame');
