@@ -176,7 +176,8 @@ export const serveCommand = defineCommand({
     info(`  host in the path: ${server.url}/https/api.example.com/v1/x is answered as https://api.example.com/v1/x`);
     for (const upstream of server.upstreams) info(`  ${upstream.origin} → ${upstream.url}`);
     if (contracts !== undefined) info(`  contracts: each answered call is checked against ${contracts.openapi.join(', ')} (on violation: ${contracts.onViolation}), and each llm answer against its request's schemas; the journal lists its contractViolations.`);
-    const paths = { ...DEFAULT_ENDPOINTS, ...endpoints };
+    // Every endpoint but the sockets': the server answers HTTP calls only, so no socket is ever open here.
+    const { sockets: _noSockets, ...paths } = { ...DEFAULT_ENDPOINTS, ...endpoints };
     info(`  control: ${[...new Set(Object.values(paths))].join(', ')}; health: ${HEALTH_PATH}`);
     if (access !== undefined) info(`  the control endpoints require "Authorization: Bearer <token>" (${values.token === undefined ? HARNESS_TOKEN_ENV : '--token'}); the calls of the services under test do not.`);
     else if (!isLoopback(host)) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jsonAnswer } from '../../core/control/control-call.js';
 import type { ControlRoute } from '../../core/control/control-routes.js';
 import { DEFAULT_SCENARIO_ID } from '../../core/constants.js';
 import { compileSocketList } from '../../core/engine/sockets/compile-socket-layers.js';
@@ -26,7 +27,12 @@ const MAX_COMPILED = 1000;
 export const SOCKETS_PART: PartDefinition = {
   name: 'sockets',
   routes: ROUTES,
-  create({ store, scenarios, limits, timing, logger }) {
+  create({ options, store, scenarios, limits, timing, logger }) {
+    // A harness that intercepts nothing (the standalone server) is never handed a socket.
+    if (options.intercept === false) {
+      const none = async () => jsonAnswer({ error: 'No sockets here: this harness intercepts no outgoing calls (the standalone server answers HTTP calls only), so no socket mock is ever open to push to.' }, 404);
+      return { on: false, routes: answerRoutes(ROUTES, { sockets: none }) };
+    }
     const open = shareOpenSockets(createOpenSockets(), store, logger);
     const ownCompiled = new Map<string, { version: string; list: CompiledSocket[] }>();
     let connections = 0;
