@@ -33,7 +33,7 @@ test.each(docs)('%s shows no whole file without its marker', (doc) => {
 });
 
 /** Example files a guide shows, or that a shown file needs next to it. */
-const SHOWN_DIRS = ['examples/quick-start', 'examples/frameworks', 'examples/recipes', 'examples/client', 'examples/llm-chat', 'examples/websockets'];
+const SHOWN_DIRS = ['examples/quick-start', 'examples/frameworks', 'examples/recipes', 'examples/client', 'examples/llm-chat', 'examples/live-prices'];
 
 test('every source file of the guides\' examples is shown in a guide (nothing in them that no guide explains)', () => {
   const shown = new Set(docs.flatMap((doc) => codeBlocks(read(doc)).flatMap((block) => (block.file === undefined ? [] : [block.file]))));
