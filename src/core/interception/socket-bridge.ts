@@ -85,7 +85,8 @@ function connectionOf(socket: WebSocket): SocketConnection {
       closedBy = 'mock';
       socket.terminate();
     },
-    onFrame: (listener) => void socket.on('message', (data, binary) => listener(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer), binary)),
+    // `ws` hands over a Buffer (binaryType 'nodebuffer'): used as it is, not copied.
+    onFrame: (listener) => void socket.on('message', (data, binary) => listener(Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data), binary)),
     onClose: (listener) => void socket.once('close', (code, reason) => listener(sent?.code ?? code, sent?.reason ?? reason.toString('utf8'), closedBy)),
     get isOpen() {
       return socket.readyState === socket.OPEN;

@@ -47,8 +47,9 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
   let queue: Promise<void> = Promise.resolve();
   const note = (fields: Omit<SocketEvent, keyof LiveSocketOptions['event']> & Partial<SocketEvent>) => journal?.({ ...event, ...fields } as SocketEvent);
 
-  async function context(frame: IncomingFrame | undefined): Promise<TemplateContext> {
-    const state = (await store.read(testId))?.state ?? EMPTY_STATE;
+  /** What templates read; the store is asked for the test's state only when one reads it. */
+  async function context(frame: IncomingFrame | undefined, readsState: boolean): Promise<TemplateContext> {
+    const state = readsState ? ((await store.read(testId))?.state ?? EMPTY_STATE) : EMPTY_STATE;
     return { params, url: handshake.url, headers: handshake.headers, body: frameBody(frame), state, variant };
   }
 
@@ -59,9 +60,10 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
       if (!connection.isOpen) return;
       switch (step.kind) {
         case 'send': {
-          values ??= await context(frame);
-          const { data, binary } = outgoingFrame(step, values);
-          await connection.send(data, binary);
+          if (step.fixed === undefined && (values === undefined || (step.readsState && values.state === EMPTY_STATE))) values = await context(frame, step.readsState);
+          const { data, binary } = outgoingFrame(step, values!);
+          // Not awaited: the connection keeps its frames in order, and a burst of sends is not one write-callback each.
+          void connection.send(data, binary);
           note({ kind: 'socket.frame', direction: 'received', data, binary, rule });
           break;
         }
@@ -77,7 +79,7 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
           connection.drop();
           return;
         case 'setState': {
-          values ??= await context(frame);
+          values = await context(frame, true);
           const filled = values;
           await store.updateState(testId, step.changes.map(({ key, append, value }) => ({ key, append, value: value.evaluate(filled) })), undefined, { maxBytes: options.maxStateBytes });
           // Later steps read what this one wrote.
@@ -89,6 +91,7 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
   }
 
   const enqueue = (steps: readonly CompiledSocketStep[], rule: string, frame: IncomingFrame | undefined) => {
+    if (steps.length === 0) return;
     queue = queue.then(() => run(steps, rule, frame)).catch(() => connection.drop());
   };
 
@@ -97,11 +100,13 @@ export function runLiveSocket(options: LiveSocketOptions): LiveSocket {
   connection.onFrame((data, binary) => {
     const frame = incomingFrame(data, binary);
     const rule = mock.rules.find((candidate) => candidate.test(frame));
+    // A text frame goes to the journal as the text the rules read: not decoded twice.
+    const kept = frame.text ?? data;
     if (rule !== undefined) {
-      note({ kind: 'socket.frame', direction: 'sent', data, binary, rule: rule.label });
+      note({ kind: 'socket.frame', direction: 'sent', data: kept, binary, rule: rule.label });
       return enqueue(rule.steps, rule.label, frame);
     }
-    note({ kind: 'socket.frame', direction: 'sent', data, binary, nearMisses: mock.rules.map((candidate) => candidate.explain(frame)) });
+    note({ kind: 'socket.frame', direction: 'sent', data: kept, binary, nearMisses: mock.rules.map((candidate) => candidate.explain(frame)) });
     // On the queue: the answers to the frames before it go out first.
     if (mock.unmatched === 'close') {
       queue = queue.then(() => {

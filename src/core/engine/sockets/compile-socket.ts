@@ -1,16 +1,16 @@
-import type { Mock, SocketMock, SocketStep } from '../../types.js';
+import type { Mock, SocketFrame, SocketMock, SocketStep } from '../../types.js';
 import { compileBodyMatch } from '../body-match.js';
 import { DefinitionError } from '../definition-error.js';
 import { describeValue } from '../describe-value.js';
 import { findUnsafeRegexes, type RegexJudge } from '../find-unsafe-regexes.js';
 import { toStatelessRegExp } from '../string-match.js';
-import { compileTemplate, type CompiledValue } from '../template.js';
+import { compileTemplate, isConstant, type CompiledValue } from '../template.js';
 import { compileUrlPattern, type UrlPattern } from '../url-pattern.js';
 import type { IncomingFrame } from './socket-frames.js';
 
 /** A step of a compiled socket mock: what it does, with its templates compiled. */
 export type CompiledSocketStep =
-  | { kind: 'send'; binary: boolean; value: CompiledValue; json: boolean }
+  | { kind: 'send'; binary: boolean; value: CompiledValue; json: boolean; fixed?: { data: string | Buffer; binary: boolean }; readsState: boolean }
   | { kind: 'delay'; ms: number }
   | { kind: 'close'; code: number; reason: string }
   | { kind: 'error'; message: string }
@@ -49,15 +49,21 @@ function asHttpPattern(url: SocketMock['url']): Parameters<typeof compileUrlPatt
   return typeof url === 'string' ? url.replace(/^ws(s?):\/\//i, 'http$1://') : url;
 }
 
+/** A `send` step: its template compiled, and its frame made once when it has no template. */
+function compileSend(frame: SocketFrame, field: string): CompiledSocketStep {
+  const [value, binary, json] =
+    typeof frame === 'string' ? [compileTemplate(frame, field), false, false] : 'json' in frame ? [compileTemplate(frame.json, `${field}.json`), false, true] : [compileTemplate(frame.base64, `${field}.base64`), true, false];
+  const readsState = value.reads.some((read) => read === 'state' || read.startsWith('state.'));
+  if (!isConstant(value)) return { kind: 'send', binary, json, value, readsState };
+  const constant = value.evaluate(undefined as never);
+  const fixed = binary ? { data: Buffer.from(String(constant), 'base64'), binary } : { data: json ? JSON.stringify(constant) : String(constant ?? ''), binary };
+  return { kind: 'send', binary, json, value, fixed, readsState };
+}
+
 function compileSteps(steps: readonly SocketStep[], field: string): CompiledSocketStep[] {
   return steps.map((step, i) => {
     const at = `${field}[${i}]`;
-    if ('send' in step) {
-      const frame = step.send;
-      if (typeof frame === 'string') return { kind: 'send', binary: false, json: false, value: compileTemplate(frame, `${at}.send`) };
-      if ('json' in frame) return { kind: 'send', binary: false, json: true, value: compileTemplate(frame.json, `${at}.send.json`) };
-      return { kind: 'send', binary: true, json: false, value: compileTemplate(frame.base64, `${at}.send.base64`) };
-    }
+    if ('send' in step) return compileSend(step.send, `${at}.send`);
     if ('delay' in step) return { kind: 'delay', ms: step.delay };
     if ('close' in step) return { kind: 'close', code: step.close.code ?? 1000, reason: step.close.reason ?? '' };
     if ('error' in step) return { kind: 'error', message: step.error === true ? 'the socket mock dropped the connection' : step.error };
