@@ -80,7 +80,7 @@ function withBody(entry: JournalEntry, { requestBody, requestBodyTruncated }: Ke
  */
 function frameData(data: string | Buffer, binary: boolean, maxBodyBytes: number): { size: number; data: string; cut: boolean } {
   if (typeof data === 'string') {
-    const size = data.length > maxBodyBytes / 3 ? Buffer.byteLength(data) : data.length <= 127 || /^[\x00-\x7f]*$/.test(data) ? data.length : Buffer.byteLength(data);
+    const size = Buffer.byteLength(data);
     if (size <= maxBodyBytes && !binary) return { size, data, cut: false };
     const bytes = Buffer.from(data);
     return frameData(bytes, binary, maxBodyBytes);
