@@ -48,7 +48,10 @@ function relay(route: WebSocketRoute, bridgeUrl: string): void {
 export async function answerSocketRoute(route: WebSocketRoute, harness: Answerer): Promise<void> {
   let answer: BrowserCallAnswer;
   try {
-    answer = await harness.answer({ method: 'GET', url: route.url(), headers: { upgrade: 'websocket', connection: 'Upgrade' } });
+    // The subprotocols the page offered, where Playwright's route reports them: a socket mock with `protocol` answers only a page that offers it.
+    const offered = (route as { protocols?: () => string[] }).protocols?.() ?? [];
+    const headers: Record<string, string> = { upgrade: 'websocket', connection: 'Upgrade', ...(offered.length === 0 ? {} : { 'sec-websocket-protocol': offered.join(', ') }) };
+    answer = await harness.answer({ method: 'GET', url: route.url(), headers });
   } catch (error) {
     consoleLogger.warn(`${(error as Error).message} The page's socket is closed (1011).`);
     await route.close({ code: 1011, reason: 'the harness could not answer' }).catch(() => {});
