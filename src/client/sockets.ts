@@ -4,6 +4,7 @@ import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import type { SocketFrame, SocketMatch } from '../core/types.js';
 import type { ControlConnection } from './control-connection.js';
+import { socketUrlMatcher } from '../core/engine/sockets/socket-url-matcher.js';
 import { compileFrameMatch } from './frame-match.js';
 import { isRecord } from './is-record.js';
 
@@ -37,10 +38,11 @@ export const sendToSocket = (connection: ControlConnection, url: string, data: S
 export const closeSocket = (connection: ControlConnection, url: string, code?: number, reason?: string) =>
   act(connection, { url, action: 'close', ...(code === undefined ? {} : { code }), ...(reason === undefined ? {} : { reason }) }, 'close');
 
-/** The socket frames of the journal on `url` (the socket's URL, or a pattern with `*`). */
-function framesOn(entries: readonly JournalEntry[], url: string, direction: 'sent' | 'received' | undefined): JournalEntry[] {
-  const pattern = url.includes('*') ? new RegExp(`^${url.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : undefined;
-  return entries.filter((entry) => entry.kind === 'socket.frame' && (pattern === undefined ? entry.url === url : pattern.test(entry.url)) && (direction === undefined || entry.socket?.direction === direction));
+/** The socket frames of the journal on `url` (the socket's URL, or a pattern as a socket mock's, as `sendToSocket` takes it). */
+function framesOn(entries: readonly JournalEntry[], url: string, direction: 'sent' | 'received' | undefined, where: string): JournalEntry[] {
+  const matches = socketUrlMatcher(url);
+  if (typeof matches === 'string') throw new HarnessError('INVALID_ARGUMENT', `Invalid URL for ${where}: ${matches}.`);
+  return entries.filter((entry) => entry.kind === 'socket.frame' && matches(entry.url) && (direction === undefined || entry.socket?.direction === direction));
 }
 
 async function readCalls(connection: ControlConnection, action: string): Promise<JournalEntry[]> {
@@ -60,7 +62,7 @@ export async function expectSent(connection: ControlConnection, url: string, mat
   if (times !== undefined && (!Number.isSafeInteger(times) || times < 0)) {
     throw new HarnessError('INVALID_ARGUMENT', `Invalid options for expectSent(): expected "times" to be a whole number of 0 or more, instead got ${JSON.stringify(times) ?? typeof times}.`);
   }
-  const frames = framesOn(await readCalls(connection, `read the calls of test ${quote(connection.testId)}`), url, 'sent');
+  const frames = framesOn(await readCalls(connection, `read the calls of test ${quote(connection.testId)}`), url, 'sent', 'expectSent()');
   const matched = frames.filter((entry) => compiled.test(entry));
   const wanted = times === undefined ? 'at least once' : times === 0 ? 'never' : times === 1 ? 'exactly once' : `exactly ${times} times`;
   if (times === undefined ? matched.length > 0 : matched.length === times) return matched;
@@ -73,7 +75,7 @@ export async function waitForFrame(connection: ControlConnection, url: string, m
   const action = `wait for ${compiled.description} on ${url} for test ${quote(connection.testId)}`;
   const started = Date.now();
   for (;;) {
-    const frames = framesOn(await readCalls(connection, action), url, direction);
+    const frames = framesOn(await readCalls(connection, action), url, direction, 'waitForFrame()');
     const found = frames.find((entry) => compiled.test(entry));
     if (found !== undefined) return found;
     const remaining = started + timeout - Date.now();

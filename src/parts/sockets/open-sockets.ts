@@ -1,6 +1,5 @@
 import { quote } from '../../core/dev-utils.js';
-import { DefinitionError } from '../../core/engine/definition-error.js';
-import { compileUrlPattern } from '../../core/engine/url-pattern.js';
+import { socketUrlMatcher as matchSocketUrl } from '../../core/engine/sockets/socket-url-matcher.js';
 import type { SocketFrame } from '../../core/types.js';
 import type { LiveSocket } from './live-socket.js';
 
@@ -21,18 +20,10 @@ export function framePayload(frame: SocketFrame): { data: string | Buffer; binar
   return { data: Buffer.from(frame.base64, 'base64'), binary: true };
 }
 
-/** Whether a socket's URL is one `url` names (a socket URL, or a pattern as a socket mock's); a string says why `url` is no pattern. */
+/** Whether a socket's URL is one `url` names; a string says why `url` is no pattern (a 400). */
 export function socketUrlMatcher(url: string): ((socketUrl: string) => boolean) | string {
-  let pattern;
-  try {
-    pattern = compileUrlPattern(url.replace(/^ws(s?):\/\//i, 'http$1://'));
-  } catch (error) {
-    return `Invalid request body: url: ${error instanceof DefinitionError ? error.message : (error as Error).message}.`;
-  }
-  return (socketUrl) => {
-    const http = new URL(socketUrl.replace(/^ws/, 'http'));
-    return pattern.match(http.origin.toLowerCase(), http.pathname, http.href) !== undefined;
-  };
+  const matcher = matchSocketUrl(url);
+  return typeof matcher === 'string' ? `Invalid request body: url: ${matcher}.` : matcher;
 }
 
 export function createOpenSockets(): OpenSockets {
