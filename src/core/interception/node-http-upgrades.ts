@@ -4,6 +4,7 @@ import type tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import type { CallOutcome } from './call-outcome.js';
 import { callFromParts, type OutgoingCall } from './outgoing-call.js';
+import { requestTargetUrl } from './request-target-url.js';
 import { SOCKET_TICKET_HEADER, type SocketBridge } from './socket-bridge.js';
 import { socketUrlOf } from './socket-url.js';
 
@@ -42,12 +43,7 @@ function upgradeOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; optio
   // not carry a call no mock answers through it: such a client is decided where it connects
   // (node-http-interceptor.ts), and a socket mock cannot answer it (the error says so).
   if (typeof options.agent === 'object' && options.agent !== null && options.agent !== globalAgent) return undefined;
-  const protocol = options.protocol ?? fromUrl?.protocol ?? `${scheme}:`;
-  const host = options.hostname ?? options.host ?? fromUrl?.hostname ?? 'localhost';
-  const port = options.port ?? (fromUrl?.port || undefined) ?? options.defaultPort;
-  const path = options.path ?? (fromUrl === undefined ? '/' : `${fromUrl.pathname}${fromUrl.search}`);
-  const url = new URL(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port === undefined ? '' : `:${port}`}${path}`);
-  return { url, options, index };
+  return { url: requestTargetUrl(scheme, options, fromUrl), options, index };
 }
 
 /** The request line and headers as the client wrote them, for the real server. */

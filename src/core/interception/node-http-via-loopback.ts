@@ -4,6 +4,7 @@ import { tryGetTestId } from '../test-context.js';
 import type { CallOutcome } from './call-outcome.js';
 import { answerOverLoopback, CALL_HEADER, recordOf, type LoopbackCalls, type Modules, type PendingCall } from './loopback-answer.js';
 import type { OutgoingCall } from './outgoing-call.js';
+import { requestTargetUrl } from './request-target-url.js';
 
 type RequestFunction = typeof http.request;
 
@@ -92,13 +93,7 @@ function targetOf(scheme: 'http' | 'https', args: unknown[]): { url: URL; option
   if (options.socketPath !== undefined || options.createConnection !== undefined) return undefined;
   const upgrade = Object.entries(headerRecord(options.headers)).some(([name]) => name.toLowerCase() === 'upgrade');
   if (upgrade) return undefined;
-  const protocol = options.protocol ?? fromUrl?.protocol ?? `${scheme}:`;
-  // `host` is a name or address, never with a port (Node reads the port from `port` only): '::1' stays '::1'.
-  const host = options.hostname ?? options.host ?? fromUrl?.hostname ?? 'localhost';
-  const port = options.port ?? (fromUrl?.port || undefined) ?? options.defaultPort;
-  const path = options.path ?? (fromUrl === undefined ? '/' : `${fromUrl.pathname}${fromUrl.search}`);
-  const url = new URL(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port === undefined ? '' : `:${port}`}${path}`);
-  return { url, options, callback };
+  return { url: requestTargetUrl(scheme, options, fromUrl), options, callback };
 }
 
 /** Headers as a record, from the object or the flat `[name, value, …]` list `request` accepts. */
