@@ -121,6 +121,20 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     return built;
   }
 
+  /**
+   * An HTTP Upgrade: a recording of 'all' relays every socket to the real server (keeping its
+   * frames), then the test's socket mocks answer it, then a recording of 'missing' takes what they
+   * do not; `undefined` leaves it to `unanswered`.
+   */
+  async function answerUpgrade(call: OutgoingCall, testId: string, session: SessionSnapshot | undefined): Promise<CallOutcome | undefined> {
+    const outsideTest = call.header(TEST_ID_HEADER) === null && tryGetTestId() === undefined;
+    const recorded = take?.wants(session, 'first') === true ? await take.take(call, testId, session) : undefined;
+    if (recorded !== undefined) return recorded;
+    const socket = upgrade === undefined ? undefined : await upgrade.answer(call, testId, session, { journal, outsideTest });
+    if (socket !== undefined || take?.wants(session, 'unmatched') !== true) return socket;
+    return take.take(call, testId, session);
+  }
+
   async function answer(call: OutgoingCall): Promise<CallOutcome | undefined> {
     const startedAt = performance.now();
     const testId = testIdOf(call);
@@ -132,18 +146,9 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
       const state = session?.state ?? EMPTY_STATE;
       // An upgrade (a WebSocket handshake) is no call an HTTP mock answers, nor one a recording keeps: a socket mock, or else `unanswered`, decides.
       if (call.upgrade !== undefined) {
-        const outsideTest = call.header(TEST_ID_HEADER) === null && tryGetTestId() === undefined;
-        // A recording of 'all' relays every socket to the real server (keeping its frames); one of 'missing', those no socket mock answers.
-        const recorded = take?.wants(session, 'first') === true ? await take.take(call, testId, session) : undefined;
-        if (recorded !== undefined) return recorded;
-        const socket = upgrade === undefined ? undefined : await upgrade.answer(call, testId, session, { journal, outsideTest });
-        if (socket !== undefined) return socket;
-        if (take?.wants(session, 'unmatched') === true) {
-          const taken = await take.take(call, testId, session);
-          if (taken !== undefined) return taken;
-        }
-        lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
-        return undefined;
+        const socket = await answerUpgrade(call, testId, session);
+        if (socket === undefined) lastLookup.set(call, { testId, scenarioId: active?.scenarioId ?? DEFAULT_SCENARIO_ID, layers: [], state, startedAt });
+        return socket;
       }
       // A part may take the call before its scenario does (a recording of 'all' passes every call on).
       if (take?.wants(session, 'first') === true) {
