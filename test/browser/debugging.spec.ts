@@ -55,6 +55,7 @@ test.describe('with harnessEndpoints set in use', () => {
       mocks: '/__harness__/mocks',
       answer: '/__harness__/answer',
       streams: '/__harness__/streams',
+      sockets: '/__harness__/sockets',
     });
     await expect(harness.getState()).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/__not_the_state__ answered 404\. Check that the app runs with the harness enabled/);
   });
