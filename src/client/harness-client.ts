@@ -1,57 +1,28 @@
 import { DEFAULT_ENDPOINTS } from '../core/constants.js';
 import type { ScenarioId, VariantName } from '../core/create-harness.js';
-import { consoleLogger, type Logger } from '../core/dev-utils.js';
+import { consoleLogger } from '../core/dev-utils.js';
 import { HarnessError } from '../core/errors.js';
 import type { JournalEntry } from '../core/journal/journal-entry.js';
 import type { TestState } from '../core/store/session-store.js';
 import type { HarnessEndpoints, Mock, ScenarioMap, SocketFrame, SocketMatch, SocketMock } from '../core/types.js';
 import type { BrowserCallAnswer, BrowserCallRequest } from './browser-call.js';
 import * as browserAnswers from './browser-answers.js';
+import type { ActiveScenarioInfo, ExpectCalledOptions, ExpectSentOptions, RecordedDraft, ScenarioInfo, StreamView, SwitchScenarioOptions, WaitForCallOptions, WaitForFrameOptions, WaitForStateOptions, WaitForStreamOptions } from './client-types.js';
 import type { CallFilter } from './compile-call-filter.js';
-import { ControlConnection, type ControlFetch } from './control-connection.js';
+import { ControlConnection } from './control-connection.js';
 import { testIdHeaders } from './harness-baggage.js';
+import { DEFAULT_WORDING, type HarnessClientInit } from './harness-client-init.js';
 import * as ownMocksAndState from './own-mocks-and-state.js';
-import type { WaitForStateOptions } from './own-mocks-and-state.js';
 import * as recording from './recording.js';
-import type { RecordedDraft } from './recording.js';
 import * as sockets from './sockets.js';
-import type { ExpectSentOptions, WaitForFrameOptions } from './sockets.js';
 import * as streamHolds from './streams.js';
-import type { StreamView, WaitForStreamOptions } from './streams.js';
 import * as switching from './switching.js';
-import type { ActiveScenarioInfo, ScenarioInfo, SwitchScenarioOptions } from './switching.js';
 import * as verification from './verification.js';
-import type { ExpectCalledOptions, WaitForCallOptions } from './verification.js';
 
 // Each concern keeps its own types; they are exported from here too, where they always were.
-export type { ControlFetch } from './control-connection.js';
-export type { ActiveScenarioInfo, ScenarioInfo, SwitchScenarioOptions } from './switching.js';
-export type { WaitForStateOptions } from './own-mocks-and-state.js';
-export type { ExpectCalledOptions, WaitForCallOptions } from './verification.js';
-export type { RecordedDraft } from './recording.js';
-export type { StreamState, StreamView, WaitForStreamOptions } from './streams.js';
-export type { ExpectSentOptions, WaitForFrameOptions } from './sockets.js';
+export type * from './client-types.js';
 
-/** What a client is built from; `createHarnessClient()` and the Playwright fixture fill it in. */
-export interface HarnessClientInit {
-  testId: string;
-  /** Origin of the app under test; checked when a call needs it. */
-  baseURL: string | undefined;
-  endpoints?: HarnessEndpoints;
-  fetch: ControlFetch;
-  /** Where the app's warnings about a switch are written. @default console, prefixed `[scenario-harness]` */
-  logger?: Pick<Logger, 'warn'>;
-  /** How messages name the options that fix a missing baseURL and wrong endpoint paths. */
-  wording?: { baseURL: string; endpoints: string };
-  /** Sent on control calls as `Authorization: Bearer <token>` (`createHarness({ access })`). */
-  token?: string | undefined;
-}
-
-const DEFAULT_WORDING = { baseURL: 'Pass createHarnessClient({ baseURL }) the app\'s origin', endpoints: 'the client\'s endpoints option' };
-
-// @note The methods' bodies live by concern (switching.ts, verification.ts, own-mocks-and-state.ts,
-// recording.ts, browser-answers.ts) over one ControlConnection; the class is the public face and
-// keeps their documentation. A method hands back its concern's promise, adding no await of its own.
+// @note Each method's body lives in its concern's file, over one ControlConnection; the class keeps the docs and adds no await.
 /**
  * One test's handle on the app's control endpoints (SPEC §4): switch its scenario, read its
  * state, wait for it, and end the test. Every call carries the test ID in `x-harness-test-id`
@@ -172,8 +143,7 @@ export class HarnessClient<S extends ScenarioMap = ScenarioMap> {
    * @example
    * const answer = await client.answer({ method: 'GET', url: 'https://maps.example.test/v1/geocode?q=Paris', headers: { origin: 'http://127.0.0.1:3000' } });
    * if (answer.answered && answer.fault === undefined) reply(answer.status, answer.headers, Buffer.from(answer.bodyBase64, 'base64'));
-   * else if (!answer.answered && answer.action === 'continue') passThrough();
-   * else abort();
+   * else if (!answer.answered && answer.action === 'continue') passThrough(); else abort();
    * @see https://github.com/scenario-harness/scenario-harness/blob/main/docs/client.md
    */
   answer(call: BrowserCallRequest): Promise<BrowserCallAnswer> {
