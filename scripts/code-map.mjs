@@ -25,7 +25,7 @@ const FILE_LINES = 300;
  */
 const LAYERS = [
   ['core'],
-  ['contracts', 'files', 'import', 'record', 'inspector', 'browser', 'redis', 'parts'],
+  ['contracts', 'files', 'import', 'record', 'inspector', 'browser', 'redis', 'parts', 'edge'],
   ['harness.ts', 'harness-parts.ts', 'index.ts', 'index-edge.ts'],
   ['adapters', 'server', 'client'],
   ['register', 'cli', 'playwright'],

@@ -6,7 +6,7 @@
  * inert, disabled harness (as `scenario-harness/next` does on the edge), and `defineScenarios`
  * returns the definitions as they are (they are checked where the harness runs, on Node.js).
  */
-import { createNextHarness } from './adapters/next-edge.js';
+import { createNextHarness } from './edge/inert-harness.js';
 import { HarnessError } from './core/errors.js';
 import type { ScenarioMap } from './core/types.js';
 

@@ -13,7 +13,7 @@ import { jsonResponse } from '../core/control/json-response.js';
 import { enterTestId } from '../core/test-context.js';
 import { handleNodeControlRequest, sendFetchResponse } from './_node-http.js';
 import { nextBypassDataCache } from './next-bypass-data-cache.js';
-import { NEXT_VERSION_ENV } from './next-middleware-problem.js';
+import { NEXT_VERSION_ENV } from '../edge/next-middleware-problem.js';
 import type { HarnessOptions, ScenarioMap } from '../core/types.js';
 
 interface NextRegistry {

@@ -81,3 +81,14 @@ test('every part in src/harness-parts.ts comes from a part folder', () => {
   expect(imported.length).toBeGreaterThanOrEqual(7);
   for (const [name, path] of imported) expect(path, name).toMatch(/-part\.js$/);
 });
+
+/**
+ * Every module imports from its own layer or a lower one (CONTRIBUTING, "Where things live"), as
+ * scripts/code-map.mjs counts it: the last upward import, the `edge-light` main entry reaching
+ * into the Next.js adapter for its inert harness, went when that harness moved to src/edge.
+ */
+test('no module imports from a higher layer', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const map = JSON.parse(execFileSync(process.execPath, [join(SRC, '..', 'scripts', 'code-map.mjs'), '--json'], { encoding: 'utf8' })) as { upwardImports: unknown[] };
+  expect(map.upwardImports).toEqual([]);
+});
