@@ -49,6 +49,7 @@ import { fileURLToPath } from 'node:url';
 import { buildAtRev, stageBuild, workingBuild } from './lib/builds.js';
 import { measureHarnessLoad, LOAD_DEFAULTS } from './lib/load-once.js';
 import { install, packWithStats } from './lib/npm-weight.js';
+import { MICRO_EXEC_ARGV } from './lib/micro-exec-argv.js';
 import { ask, startChild, stopChild } from './lib/proc.js';
 import { textTable } from './lib/text-table.js';
 
@@ -146,6 +147,7 @@ async function microRound(subject, order, blocks) {
     for (const side of order) {
       const { child, msg } = await startChild('micro-paired.js', [subject, String(PAIRED.warmup), String(PAIRED.warmupMs), String(PAIRED.calibration)], {
         timeoutMs: 300_000,
+        execArgv: [...MICRO_EXEC_ARGV],
         env: { BENCH_HARNESS_LOADER: side.stage.loader },
       });
       sides.push({ label: side.label, child, calibrationUs: msg.calibrationUs });

@@ -47,6 +47,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { toHarnessMock, toHarnessScenarios } from './lib/harness-glue.js';
 import { buildWorkload, HARNESS_HEADER, SCENARIST_HEADER, W4_TEST_IDS, W3_OWN_MOCKS, W3_TEST_IDS, W6_CANDIDATES } from './lib/workloads.js';
 import { ask, startChild, stopChild } from './lib/proc.js';
+import { MICRO_EXEC_ARGV } from './lib/micro-exec-argv.js';
 import { checkedRequests } from './lib/checked-requests.js';
 import { textTable } from './lib/text-table.js';
 
@@ -452,7 +453,7 @@ async function measurePaired(pair) {
   const started = [];
   try {
     for (const subject of [a, b]) {
-      const { child, msg } = await startChild('micro-paired.js', [subject, String(CFG.microWarmup), String(CFG.pairedWarmupMs), String(CFG.pairedCalibration)], { timeoutMs: 300_000 });
+      const { child, msg } = await startChild('micro-paired.js', [subject, String(CFG.microWarmup), String(CFG.pairedWarmupMs), String(CFG.pairedCalibration)], { timeoutMs: 300_000, execArgv: [...MICRO_EXEC_ARGV] });
       started.push({ subject, child, calibrationUs: msg.calibrationUs });
     }
     const [sideA, sideB] = started;
@@ -528,6 +529,7 @@ async function measureMicro(subject) {
     const a = cpuSnapshot([]);
     const { child, msg } = await startChild('micro.js', [subject, String(CFG.microWarmup), String(CFG.microN)], {
       timeoutMs: 120_000,
+      execArgv: [...MICRO_EXEC_ARGV],
     });
     await child.exited;
     const b = cpuSnapshot([]);
