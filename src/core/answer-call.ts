@@ -1,26 +1,21 @@
 import { DEFAULT_LIMITS, DEFAULT_SCENARIO_ID, DEFAULT_TEST_ID, TEST_ID_HEADER } from './constants.js';
 import { quote, type Logger } from './dev-utils.js';
-import { MAX_JSON_BODY_DEPTH } from './engine/body/parse-json-body.js';
 import { buildReply } from './engine/build-response.js';
 import { instantReply } from './engine/instant-reply.js';
-import { evaluateStateChanges } from './engine/compile-mock.js';
 import type { CompiledScenario } from './engine/compile-scenarios.js';
-import { describeNearMisses, mockName } from './engine/describe-near-misses.js';
+import { describeNearMisses } from './engine/describe-near-misses.js';
 import { hasMockFor } from './engine/has-mock-for.js';
 import { resolveMock, resolveMockNow, type Resolution } from './engine/resolve-mock.js';
-import { runResponseFunction } from './engine/run-response-function.js';
 import { scenarioLayers } from './engine/scenario-layers.js';
-import type { TemplateContext } from './engine/template.js';
 import { HarnessError } from './errors.js';
 import { compileHostList } from './host-list.js';
+import { createMockReplier } from './mock-replier.js';
 import { NOT_NOW, PASS, type CallListener, type CallOutcome, type ImmediateOutcome } from './interception/call-outcome.js';
 import type { MockReply } from './interception/mock-reply.js';
 import type { OutgoingCall } from './interception/outgoing-call.js';
 import { EMPTY_STATE } from './store/apply-state-changes.js';
 import type { SessionSnapshot, SessionStore } from './store/session-store.js';
 import type { CallSteps } from './parts/call-steps.js';
-import { firstTimeFor } from './first-time.js';
-import { setStateRefusalNote } from './store/state-limit-note.js';
 import { storeNowOf } from './store/store-now.js';
 import { tryGetTestId } from './test-context.js';
 import type { UnhandledCallStrategy } from './types.js';
@@ -60,7 +55,6 @@ export interface CallAnswererOptions {
  */
 export function createCallListener(options: CallAnswererOptions): CallListener {
   const { scenarios, store, unhandled, logger, maxTestIdLength = DEFAULT_LIMITS.maxTestIdLength, maxStateBytes = DEFAULT_LIMITS.maxStateBytes, loopbackPasses = true } = options;
-  const stateLimits = { maxBytes: maxStateBytes };
   const { layersFor, defaultLayers } = scenarioLayers(scenarios);
   const isAllowedHost = compileHostList(options.allowHosts ?? []);
   const isPropagatedHost = compileHostList(options.propagateHosts ?? []);
@@ -70,26 +64,7 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
   const timed: (reply: MockReply) => MockReply = options.timing === 'instant' ? instantReply : (reply) => reply;
   const readSessionNow = storeNowOf(store)?.read;
   const unansweredCall = createUnansweredCall({ unhandled, logger, journal, isAllowedHost, loopbackPasses });
-  const firstDeepBodyOf = firstTimeFor();
-  const firstFullStateOf = firstTimeFor();
-
-  /**
-   * Say once per test that a call's JSON body was kept as text for its depth: a `match.body` or
-   * `{{body.x}}` that expected JSON would otherwise miss with no reason given (issue 23, item 14).
-   */
-  function warnBodyTooDeep(call: OutgoingCall, testId: string): void {
-    if (!firstDeepBodyOf(testId)) return;
-    logger.warn(
-      `The JSON body of ${call.method} ${call.url.href} for test ${quote(testId)} nests deeper than ${MAX_JSON_BODY_DEPTH} levels, so mocks and templates see it as text, not JSON (logged once per test). Send a flatter body if a mock needs to read into it.`,
-    );
-  }
-
-  /** Write a mock's `setState`; past `limits.maxStateBytes` nothing is written, and the log says so once per test. */
-  async function writeState(call: OutgoingCall, testId: string, mock: Resolution['mock'], context: TemplateContext, generation: string): Promise<void> {
-    const refused = await store.updateState(testId, evaluateStateChanges(mock, context), generation, stateLimits);
-    if (refused === undefined || !firstFullStateOf(testId)) return;
-    logger.warn(setStateRefusalNote(testId, refused, maxStateBytes, mockName(mock), `${call.method} ${call.url.href}`));
-  }
+  const { reply, warnBodyTooDeep } = createMockReplier({ store, logger, maxStateBytes });
 
   /** A streamed reply as this call sends it: a part may give the call its own copy (a test holding the stream). */
   function shapeStream(call: OutgoingCall, testId: string, mock: Resolution['mock'], made: MockReply): MockReply {
@@ -100,25 +75,6 @@ export function createCallListener(options: CallAnswererOptions): CallListener {
     // The call's own header (unless over-long), else the inbound request's async context, else the default.
     const header = call.header(TEST_ID_HEADER);
     return (header !== null && header.length <= maxTestIdLength && header) || tryGetTestId() || DEFAULT_TEST_ID;
-  }
-
-  /** The reply of the mock that matched: templates, a response function, then its `setState`. */
-  async function reply(call: OutgoingCall, testId: string, session: SessionSnapshot | undefined, resolution: Resolution): Promise<MockReply | HarnessError> {
-    const { mock } = resolution;
-    const active = session?.active;
-    const state = session?.state ?? EMPTY_STATE;
-    let answer = resolution.response;
-    if (answer.fixedReply !== undefined && mock.setState === undefined) return answer.fixedReply;
-    const context: TemplateContext = { params: resolution.params, url: call.url, headers: call.headers, body: resolution.body, state, variant: active?.variant };
-    if (answer.dynamic !== undefined) {
-      const made = await runResponseFunction(answer.dynamic, call, mock, { testId, scenarioId: mock.own ? (active?.scenarioId ?? DEFAULT_SCENARIO_ID) : mock.scenarioId, variant: active?.variant, params: resolution.params, state }, logger);
-      if (made instanceof HarnessError) return made;
-      answer = made;
-    }
-    const built = buildReply(answer, context);
-    // The generation read with the session: a switch while this call was in flight makes the write a no-op.
-    if (mock.setState !== undefined) await writeState(call, testId, mock, context, session?.generation ?? '');
-    return built;
   }
 
   /**
