@@ -16,7 +16,10 @@ export function rawRequest(url: string, method: string, lines: [string, string][
   const { hostname, port, pathname, search, host } = new URL(url);
   const hasHost = lines.some(([name]) => name.toLowerCase() === 'host');
   return new Promise((resolve, reject) => {
-    const sent = request({ hostname, port, method, path: `${pathname}${search}`, headers: hasHost ? lines.flat() : ['host', host, ...lines.flat()] }, (response) => {
+    // A connection of its own (agent: false): the global agent keeps connections alive, and a fixture
+    // that takes a free port may get the port of an app an earlier suite closed, whose pooled
+    // connection then answers "socket hang up" (a CI replica's Elysia cross-site suite did).
+    const sent = request({ hostname, port, method, path: `${pathname}${search}`, agent: false, headers: hasHost ? lines.flat() : ['host', host, ...lines.flat()] }, (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
